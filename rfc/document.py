@@ -1,0 +1,109 @@
+"""An RFC's Markdown read with mistune into the parts the checks look at.
+
+mistune's syntax tree has no positions, so the block parser below records where each
+top-level block starts; findings can then name `file:line:col`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import mistune
+from mistune.block_parser import BlockParser
+from mistune.plugins.table import table as table_plugin
+
+
+class _LocatingBlockParser(BlockParser):
+    """A block parser that stamps each top-level token with the offset it starts at."""
+
+    def parse_method(self, m, state):  # type: ignore[no-untyped-def]
+        before = len(state.tokens)
+        end = super().parse_method(m, state)
+        if state.parent is None and len(state.tokens) > before:
+            state.tokens[before].setdefault("offset", m.start())
+        return end
+
+
+def _markdown() -> mistune.Markdown:
+    return mistune.Markdown(renderer=None, block=_LocatingBlockParser(), plugins=[table_plugin])
+
+
+def plain_text(tokens: list[dict]) -> str:
+    """The text a reader sees in inline tokens (emphasis, code and links flattened)."""
+    parts = []
+    for token in tokens:
+        if "raw" in token:
+            parts.append(token["raw"])
+        elif token["type"] in ("softbreak", "linebreak"):
+            parts.append(" ")
+        if "children" in token:
+            parts.append(plain_text(token["children"]))
+    return "".join(parts)
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Table:
+    header: list[str]
+    rows: list[list[str]]
+    line: int
+    section: str  # the heading text of the section the table stands in
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    info: str
+    code: str
+    line: int
+    section: str
+
+
+@dataclass
+class Document:
+    source: str
+    headings: list[Heading] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    code_blocks: list[CodeBlock] = field(default_factory=list)
+
+    def table_in(self, section: str) -> Table | None:
+        return next((t for t in self.tables if t.section == section), None)
+
+
+def parse(source: str) -> Document:
+    tokens = _markdown()(source)
+    normalised = source.replace("\r\n", "\n").replace("\r", "\n")
+    doc = Document(source=source)
+    section = ""
+    for token in tokens:
+        line = normalised.count("\n", 0, token.get("offset", 0)) + 1
+        if token["type"] == "heading":
+            section = _normalise(plain_text(token["children"]))
+            doc.headings.append(Heading(token["attrs"]["level"], section, line))
+        elif token["type"] == "table":
+            doc.tables.append(_table(token, line, section))
+        elif token["type"] == "block_code":
+            info = (token.get("attrs") or {}).get("info", "") or ""
+            doc.code_blocks.append(CodeBlock(info.strip(), token["raw"], line, section))
+    return doc
+
+
+def _table(token: dict, line: int, section: str) -> Table:
+    head, *body = token["children"]
+    header = [_normalise(plain_text(cell["children"])) for cell in head["children"]]
+    rows = [
+        [_normalise(plain_text(cell["children"])) for cell in row["children"]]
+        for part in body
+        for row in part["children"]
+    ]
+    return Table(header, rows, line, section)

@@ -1,0 +1,107 @@
+"""Jinja filters and globals the template renders with (registered by `local_extensions.py`).
+
+Every user value that reaches `rfc.md` or a diagram goes through one of these filters,
+so that it shows exactly as typed and cannot add a heading, a table cell or a node.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
+from cookiecutter.exceptions import FailedHookException
+from jinja2 import Environment
+from jinja2.ext import Extension
+
+from rfc import answers
+
+# ASCII punctuation that starts or ends Markdown syntax inside a line (emphasis, code,
+# links, HTML, headings, table cells, strikethrough, entities) and braces, so that a
+# value holding `{{` is never mistaken for unrendered template syntax. CommonMark lets a
+# backslash escape any ASCII punctuation, so escaping these shows them as typed.
+MARKDOWN_SPECIALS = "\\`*_[]<>#|!~&{}"
+
+# Characters Mermaid reads as syntax inside a label; written as its `#code;` entities
+# (one character at a time, so an entity is never escaped again).
+MERMAID_ENTITIES = {
+    "#": "#35;",
+    '"': "#quot;",
+    "<": "#lt;",
+    ">": "#gt;",
+    "&": "#amp;",
+    "`": "#96;",
+    ";": "#59;",
+    "%": "#37;",
+    "{": "#123;",
+    "}": "#125;",
+}
+
+
+def markdown_text(value: str) -> str:
+    """A value shown as literal text in a Markdown heading, paragraph or table cell."""
+    return "".join("\\" + ch if ch in MARKDOWN_SPECIALS else ch for ch in str(value))
+
+
+def mermaid_text(value: str) -> str:
+    """A value shown as literal text inside a Mermaid label."""
+    return "".join(MERMAID_ENTITIES.get(ch, ch) for ch in str(value))
+
+
+def issue_link(value: str) -> str:
+    """`#123` / `!123` as they are, a URL as an autolink (no escapes apply inside `<...>`)."""
+    value = str(value)
+    return f"<{value}>" if value.startswith(("http://", "https://")) else value
+
+
+def public_answers(context: Mapping[str, object]) -> dict:
+    """The user's answers, without cookiecutter's private and machine-specific keys."""
+    return {name: context[name] for name in answers.ANSWER_NAMES if name in context}
+
+
+def pretty_json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+class RefusedAnswers(FailedHookException):
+    """Bad answers, found before the RFC directory exists.
+
+    A FailedHookException, so that cookiecutter's command line prints the message and
+    exits 1 without a traceback, as it does for a failing hook.
+    """
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("ERROR: cannot generate the RFC:\n" + "\n".join(f"  - {p}" for p in problems))
+
+
+def checked_answers(context: Mapping[str, object]) -> Mapping[str, object]:
+    """The answers, once they are all valid; called in the RFC directory's own name.
+
+    cookiecutter creates that directory before `pre_gen_project` runs, so a slug such
+    as `../x` or an empty one must be refused while the name is rendered.
+    """
+    problems = answers.find_problems(context)
+    if problems:
+        raise RefusedAnswers(problems)
+    return context
+
+
+def package_root() -> str:
+    """The folder that holds the `rfc` package, so that hooks can import it."""
+    return str(Path(__file__).resolve().parent.parent)
+
+
+class RfcExtension(Extension):
+    def __init__(self, environment: Environment) -> None:
+        super().__init__(environment)
+        environment.filters.update(
+            md_text=markdown_text,
+            mermaid_text=mermaid_text,
+            issue_link=issue_link,
+            rfc_modules=answers.canonical_modules,
+            feature_identifier=answers.feature_identifier,
+            public_answers=public_answers,
+            pretty_json=pretty_json,
+        )
+        environment.globals.update(rfc_checked=checked_answers, rfc_package_root=package_root())

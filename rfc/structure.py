@@ -1,0 +1,44 @@
+"""The sections every RFC must have, read from the template itself, and their check.
+
+There is no second, hand-kept list: `required_sections()` parses the headings of the
+template's `rfc.md` (levels 2 and 3; the level-1 title is the RFC's own).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rfc import document
+from rfc.findings import Finding
+from rfc.template import rfc_template_path
+
+
+@lru_cache(maxsize=None)
+def required_sections() -> tuple[document.Heading, ...]:
+    source = rfc_template_path().read_text(encoding="utf-8")
+    return tuple(h for h in document.parse(source).headings if h.level in (2, 3))
+
+
+def section_findings(doc: document.Document) -> list[Finding]:
+    """Each required section present once, at its level, in the template's order."""
+    findings: list[Finding] = []
+    found = {}
+    for heading in doc.headings:
+        found.setdefault(heading.text, []).append(heading)
+    previous: document.Heading | None = None
+    for required in required_sections():
+        hits = found.get(required.text, [])
+        if not hits:
+            where = previous.line if previous else 1
+            findings.append(Finding(where, 1, "RFC001", f"missing section '{'#' * required.level} {required.text}'"))
+            continue
+        first, *repeats = hits
+        for repeat in repeats:
+            findings.append(Finding(repeat.line, 1, "RFC003", f"section '{required.text}' appears more than once (first at line {first.line})"))
+        if first.level != required.level:
+            findings.append(Finding(first.line, 1, "RFC005", f"section '{required.text}' must be a level-{required.level} heading ('{'#' * required.level} ')"))
+        if previous and first.line < previous.line:
+            findings.append(Finding(first.line, 1, "RFC002", f"section '{required.text}' is out of order: it must come after '{previous.text}'"))
+        else:
+            previous = first
+    return findings

@@ -1,0 +1,83 @@
+"""The hook scripts as functions (hooks/__init__.py makes them importable)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from hooks import post_gen_project, pre_gen_project
+from rfc.jinja import package_root
+
+GOOD = {
+    "rfc_title": "Ring Attention",
+    "rfc_slug": "ring-attention",
+    "author": "O'Brien",
+    "modules": "distributed",
+    "backend": "PT",
+    "related_issue": "!42",
+    "rfc_type": "能力增强",
+    "date": "2026-12-01",
+}
+
+
+def hook_input(**data) -> str:
+    return json.dumps({"package_root": package_root(), **data})
+
+
+def test_pre_gen_accepts_good_answers(capsys):
+    assert pre_gen_project.main(hook_input(answers=GOOD)) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_pre_gen_reports_each_problem_on_its_own_line(capsys):
+    answers = {**GOOD, "author": "", "backend": "TF"}
+    assert pre_gen_project.main(hook_input(answers=answers)) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "ERROR: cannot generate the RFC:"
+    assert lines[1:] == [
+        "  - author: required; it must not be empty",
+        "  - backend: 'TF' is not allowed; choose one of: PT + MS, PT, MS",
+    ]
+
+
+def test_hook_sources_read_answers_only_through_tojson():
+    for module in (pre_gen_project, post_gen_project):
+        assert module.HOOK_INPUT.startswith("{{ {") and module.HOOK_INPUT.endswith("} | tojson }}")
+        source = open(module.__file__, encoding="utf-8").read()
+        # a JSON object, so the raw string never ends in a quote; and nothing else rendered
+        assert 'HOOK_INPUT = r"""{{ {' in source
+        assert source.count("{{") == 1 and source.count("{%") == 0
+
+
+def test_post_gen_passes_a_good_rfc_and_prints_next_steps(bake, capsys):
+    baked = bake(ok=True)
+    capsys.readouterr()
+    assert post_gen_project.main(hook_input(), str(baked.project)) == 0
+    out = capsys.readouterr().out
+    assert "Next steps" in out and "rfc check" in out
+
+
+def test_post_gen_fails_on_a_missing_section(bake, tmp_path, capsys):
+    baked = bake(ok=True)
+    broken = tmp_path / "broken"
+    shutil.copytree(baked.project, broken)
+    text = (broken / "rfc.md").read_text(encoding="utf-8")
+    (broken / "rfc.md").write_text(text.replace("### 6.4 关键逻辑\n", ""), encoding="utf-8")
+    capsys.readouterr()
+    assert post_gen_project.main(hook_input(), str(broken)) == 1
+    err = capsys.readouterr().err
+    assert "RFC001 missing section '### 6.4 关键逻辑'" in err
+
+
+def test_post_gen_fails_on_unrendered_syntax_and_disorder(bake, tmp_path, capsys):
+    baked = bake(ok=True)
+    broken = tmp_path / "broken"
+    shutil.copytree(baked.project, broken)
+    text = (broken / "rfc.md").read_text(encoding="utf-8")
+    text = text.replace("## 10. 实现计划", "## 10. 实现计划 {{ cookiecutter.x }}")
+    text = text.replace("### 3.1 目标", "### 3.x").replace("### 3.2 非目标", "### 3.2 非目标\n\n### 3.1 目标")
+    (broken / "rfc.md").write_text(text, encoding="utf-8")
+    assert post_gen_project.main(hook_input(), str(broken)) == 1
+    err = capsys.readouterr().err
+    assert "RFC004 unrendered template syntax '{{'" in err
+    assert "RFC002 section '3.2 非目标' is out of order" in err or "RFC002 section '3.1 目标'" in err

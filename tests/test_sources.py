@@ -1,0 +1,96 @@
+"""One source for each rule: cookiecutter.json, the template and the seed agree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rfc import answers, structure
+from rfc.jinja import markdown_text, mermaid_text
+from rfc.template import load_context, load_rules, template_dir
+from seed import read_seed
+
+
+@pytest.fixture(scope="module")
+def seed():
+    return read_seed()
+
+
+def seed_rows(seed, section):
+    return next(t for t in seed.tables if t.section == section).rows
+
+
+def test_required_sections_are_the_seeds_headings(seed):
+    assert [(h.level, h.text) for h in structure.required_sections()] == seed.headings
+
+
+def test_allowed_values_are_the_seeds(seed):
+    rules = load_rules()
+    basic_info = dict(seed_rows(seed, "1. 基本信息"))
+    assert " / ".join(rules.modules) == basic_info["相关模块"]
+    assert set(rules.backends) == set(basic_info["适用后端"].split(" / "))
+    assert rules.rfc_types == tuple(row[0] for row in seed_rows(seed, "2. 背景"))
+    assert [row[0] for row in seed_rows(seed, "6.5 代码改动点")] == list(rules.modules)
+
+
+def test_every_prompt_and_choice_is_labelled():
+    context = load_context()
+    prompts = context["__prompts__"]
+    assert set(prompts) == set(answers.ANSWER_NAMES)
+    for name in ("backend", "rfc_type"):
+        assert set(prompts[name]) - {"__prompt__"} == set(context[name])
+    for module in load_rules().modules:
+        assert module in prompts["modules"]
+
+
+def test_readme_explains_the_template_with_the_seeds_words(seed):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    for line in seed.preamble:
+        assert line.lstrip("• ") in readme, line
+
+
+@pytest.mark.parametrize(
+    "typed, canonical",
+    [
+        ("distributed", ["distributed"]),
+        ("Checkpoint， DISTRIBUTED", ["distributed", "checkpoint"]),
+        ("trainer model trainer,model", ["model", "trainer"]),
+    ],
+)
+def test_modules_are_normalised(typed, canonical):
+    assert answers.canonical_modules(typed) == canonical
+    assert answers.modules_problems(typed, load_rules()) == []
+
+
+@pytest.mark.parametrize("slug", ["ring-attention", "fsdp2", "a", "2d-parallel"])
+def test_safe_slugs(slug):
+    assert answers.slug_problems(slug) == []
+
+
+@pytest.mark.parametrize("slug", ["", "..", ".", "a/b", "a\\b", "-a", "a-", "A", "a b", "c:", "a" * 101, "é"])
+def test_unsafe_slugs(slug):
+    assert answers.slug_problems(slug)
+
+
+@pytest.mark.parametrize("issue", ["", "#1", "!42", "https://gitcode.com/mindspore/hyper-parallel/issues/284"])
+def test_issue_links(issue):
+    assert answers.issue_problems(issue) == []
+
+
+def test_error_messages_show_values_printably():
+    assert answers.show("a\nb\ud800") == "'a\\nb\\ud800'"
+    assert answers.show("张" * 100).endswith("…'")
+
+
+def test_markdown_text_escapes_what_markdown_would_read():
+    assert markdown_text("a|b *c* <d> {{e}}") == "a\\|b \\*c\\* \\<d\\> \\{\\{e\\}\\}"
+
+
+def test_mermaid_text_uses_entities():
+    assert mermaid_text('a"b#c') == "a#quot;b#35;c"
+
+
+def test_template_is_found_where_the_package_says():
+    assert (template_dir() / "cookiecutter.json").is_file()
+    assert structure.rfc_template_path().is_file()
