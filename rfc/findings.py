@@ -18,8 +18,9 @@ class Finding:
 
 
 # Jinja's delimiters. User values are escaped on the way in (rfc/jinja.py), so any of
-# these left in a rendered file is template syntax that was never rendered.
-TEMPLATE_SYNTAX = re.compile(r"\{\{|\{%|\{#|%\}|#\}")
+# these left in a rendered file is template syntax that was never rendered (a
+# backslash-escaped brace, `\\{`, is a user's literal brace).
+TEMPLATE_SYNTAX = re.compile(r"(?<!\\)\{(?:\{|%|#)|%\}|#\}")
 
 
 def unrendered_syntax(text: str, code: str = "RFC004") -> list[Finding]:

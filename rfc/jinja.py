@@ -7,6 +7,7 @@ so that it shows exactly as typed and cannot add a heading, a table cell or a no
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -59,8 +60,14 @@ def public_answers(context: Mapping[str, object]) -> dict:
     return {name: context[name] for name in answers.ANSWER_NAMES if name in context}
 
 
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+TEMPLATE_CHARACTERS = {"{": "\\u007b", "}": "\\u007d", "%": "\\u0025", "#": "\\u0023"}
+
+
 def pretty_json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, indent=2)
+    """Readable JSON whose strings never show Jinja delimiters (they are \\u-escaped)."""
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    return JSON_STRING.sub(lambda m: "".join(TEMPLATE_CHARACTERS.get(c, c) for c in m.group()), text)
 
 
 class RefusedAnswers(FailedHookException):

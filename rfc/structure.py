@@ -6,6 +6,7 @@ template's `rfc.md` (levels 2 and 3; the level-1 title is the RFC's own).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from rfc import document
@@ -42,3 +43,36 @@ def section_findings(doc: document.Document) -> list[Finding]:
         else:
             previous = first
     return findings
+
+
+def _template_lines_by_section() -> dict[str, list[str]]:
+    sections: dict[str, list[str]] = {}
+    current = ""
+    for line in rfc_template_path().read_text(encoding="utf-8").splitlines():
+        if line.startswith("## ") or line.startswith("### "):
+            current = line.lstrip("#").strip()
+        sections.setdefault(current, []).append(line)
+    return sections
+
+
+BASIC_INFO = "1. 基本信息"
+
+
+@lru_cache(maxsize=None)
+def basic_info_keys() -> tuple[str, ...]:
+    """The first column of the template's basic-info table, in order (作者, 相关模块, ...)."""
+    rows = [line for line in _template_lines_by_section()[BASIC_INFO] if line.startswith("| ")]
+    keys = [row.split("|")[1].strip() for row in rows]
+    return tuple(keys[2:])  # without the header (项目) and delimiter rows
+
+
+@lru_cache(maxsize=None)
+def diagram_sections() -> dict[str, str]:
+    """`diagrams/<name>.mmd` -> the section whose mermaid block it copies, from the includes."""
+    found = {}
+    for section, lines in _template_lines_by_section().items():
+        for line in lines:
+            match = re.search(r'\{% include "mermaid/([\w-]+\.mmd)" %\}', line)
+            if match:
+                found[match.group(1)] = section
+    return found

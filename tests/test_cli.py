@@ -1,0 +1,184 @@
+"""The `rfc` command: new, check (every rule failing and passing), index."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rfc import check
+from rfc.cli import main
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "fsdp-grad-comm-overlap"
+
+
+@pytest.fixture
+def example(tmp_path) -> Path:
+    """A copy of the filled example RFC (status 评审中 Reviewing), free to break."""
+    copy = tmp_path / EXAMPLE.name
+    shutil.copytree(EXAMPLE, copy)
+    return copy / "rfc.md"
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# One breaking edit of the filled example per rule; each must raise exactly its code.
+BREAKS = {
+    "RFC001": ("### 6.4 关键逻辑\n", ""),
+    "RFC002": [("## 4. 相关实现参考\n", ""), ("### 5.1 接口定义", "## 4. 相关实现参考\n\n### 5.1 接口定义")],
+    "RFC003": ("## 10. 实现计划", "## 7. 组件依赖\n\n## 10. 实现计划"),
+    "RFC004": ("本期最小可交付能力：", "本期最小可交付能力：{{ cookiecutter.x }}"),
+    "RFC005": ("### 3.1 目标", "## 3.1 目标"),
+    "RFC101": ("| 项目 | 内容 |\n| --- | --- |\n", "项目 内容\n\n"),
+    "RFC102": ("| 作者 | 王小明 |", "| 作着 | 王小明 |\n| 作者 | 王小明 |"),
+    "RFC103": ("| 创建日期 | 2026-11-20 |\n", ""),
+    "RFC104": ("| 作者 | 王小明 |", "| 作者 |  |"),
+    "RFC105": ("| 相关模块 | distributed / optimizer |", "| 相关模块 | distributed / pipeline |"),
+    "RFC106": ("| 适用后端 | PT + MS |", "| 适用后端 | TF |"),
+    "RFC107": ("| 状态 | 评审中 Reviewing |", "| 状态 | 搁置 Parked |"),
+    "RFC108": ("| 创建日期 | 2026-11-20 |", "| 创建日期 | 2026-11-31 |"),
+    "RFC109": ("<https://gitcode.com/mindspore/hyper-parallel/issues/284>", "issue 284"),
+    "RFC110": ("| 类型 | 性能优化 |", "| 类型 | 重构 |"),
+    "RFC201": ("```mermaid\nflowchart TD", "```mermaid\nflowchat TD"),
+    "RFC202": ('A["读取用户配置"]', 'A["读取用户配置"'),
+    "RFC301": ("完整能力需要：MS 后端提供独立通信流。", "完整能力需要：xxx。"),
+    "RFC302": ("和已有接口是否一致：一致。", "和已有接口是否一致：一致 / 不一致。"),
+    "RFC303": ("| 不支持项 | 与 PP 同时开启 |", "| 不支持项 |  |"),
+    "RFC304": ('| 非法值抛 ValueError |', "|  |"),
+    "RFC305": [  # every row of the plan loses its 验证 cell
+        ("| PR1 | 接口和参数校验 | 无 | UT |", "| PR1 | 接口和参数校验 | 无 |  |"),
+        ("| PR2 | 核心方案实现 | PR1 | UT + Level0 |", "| PR2 | 核心方案实现 | PR1 |  |"),
+        ("| PR3 | 组件交互和验证 | PR2 | Level1 |", "| PR3 | 组件交互和验证 | PR2 |  |"),
+    ],
+    "RFC306": ("| PT / MS 差异 | MS 本期仅同步模式，行为与关闭时一致 |\n", ""),
+    "RFC307": ("| Llama2-7B 8 卡 | 1.92 s |", "| Llama2-7B 8 卡 |  |"),
+}
+
+
+def test_every_rule_has_a_breaking_case():
+    assert set(BREAKS) == set(check.RULES) - {"RFC203"}
+
+
+def test_filled_example_passes_every_stage(capsys, example):
+    for stage in ("draft", "review"):
+        assert run(capsys, "check", "--stage", stage, example)[0] == 0
+
+
+@pytest.mark.parametrize("code", sorted(BREAKS))
+def test_rule_fails_on_its_break(capsys, example, code):
+    edits = BREAKS[code] if isinstance(BREAKS[code], list) else [BREAKS[code]]
+    for old, new in edits:
+        edit(example, old, new)
+    status, out, _ = run(capsys, "check", "--stage", check.RULES[code].stage, example)
+    assert status == 1
+    assert f": {code} " in out, out
+    first = out.splitlines()[0]
+    assert first.startswith(f"{example}:") and first.split(":")[1].isdigit()
+
+
+def test_diagram_copy_must_agree(capsys, example):
+    assert run(capsys, "check", example)[0] == 0
+    edit(example.parent / "diagrams" / "sequence.mmd", "T->>O: step()", "T->>O: step(closure)")
+    status, out, _ = run(capsys, "check", example)
+    assert status == 1 and "RFC203 diagrams/sequence.mmd differs" in out
+
+
+def test_draft_rules_ignore_unfilled_slots_until_review(capsys, tmp_path):
+    assert run(capsys, "new", "--no-input", "--author", "张三", "--slug", "demo", "--output-dir", tmp_path)[0] == 0
+    rfc = tmp_path / "demo" / "rfc.md"
+    assert run(capsys, "check", rfc)[0] == 0
+    status, out, _ = run(capsys, "check", "--stage", "review", rfc)
+    assert status == 1
+    codes = {line.split(": ")[1].split()[0] for line in out.splitlines()}
+    assert {"RFC301", "RFC302", "RFC303", "RFC304", "RFC305", "RFC306"} <= codes
+    visible = re.sub(r"<!--.*?-->", "", rfc.read_text(encoding="utf-8"), flags=re.S)
+    assert out.count("RFC301") == visible.count("xxx")
+
+
+def test_status_decides_the_stage(capsys, example):
+    edit(example, "完整能力需要：MS 后端提供独立通信流。", "完整能力需要：xxx。")
+    assert run(capsys, "check", example)[0] == 1  # 评审中 Reviewing: review rules apply
+    edit(example, "| 状态 | 评审中 Reviewing |", "| 状态 | 草稿 Draft |")
+    assert run(capsys, "check", example)[0] == 0
+
+
+def test_output_formats(capsys, example):
+    edit(example, "| 作者 | 王小明 |", "| 作者 |  |")
+    _, out, _ = run(capsys, "check", "--format", "json", example)
+    finding = json.loads(out.splitlines()[0])
+    assert finding["code"] == "RFC104" and finding["line"] == 18 and finding["path"] == str(example)
+    _, out, _ = run(capsys, "check", "--format", "github", example)
+    assert out.startswith(f"::error file={example},line=18,col=1,title=RFC104::")
+
+
+def test_check_usage_errors_exit_2(capsys, tmp_path):
+    assert run(capsys, "check", tmp_path / "missing.md")[0] == 2
+    bad = tmp_path / "rfc.md"
+    bad.write_bytes(b"\xff\xfe# x")
+    status, _, err = run(capsys, "check", bad)
+    assert status == 2 and "not UTF-8" in err and "Traceback" not in err
+
+
+def test_new_passes_values_literally(capsys, tmp_path):
+    title = "{{ 7*7 }} {% if true %}注入{% endif %}"
+    status, _, err = run(capsys, "new", "--no-input", "--title", title, "--slug", "literal",
+                         "--author", "O'Brien", "--output-dir", tmp_path)
+    assert status == 0, err
+    rfc = (tmp_path / "literal" / "rfc.md").read_text(encoding="utf-8")
+    assert "49" not in rfc.splitlines()[0]
+    assert rfc.splitlines()[0].replace("\\", "") == f"# {title}"
+    assert run(capsys, "check", tmp_path / "literal")[0] == 0
+
+
+@pytest.mark.parametrize(
+    "argv, field",
+    [
+        (["--backend", "TF"], "backend: 'TF' is not allowed"),
+        (["--module", "fsdp"], "modules: unknown 'fsdp'"),
+        (["--type", "重构"], "rfc_type: '重构' is not allowed"),
+        (["--slug", "../up"], "rfc_slug: '../up'"),
+        (["--date", "2026-02-30"], "date: '2026-02-30'"),
+    ],
+)
+def test_new_refuses_bad_values_cleanly(capsys, tmp_path, argv, field):
+    status, out, err = run(capsys, "new", "--no-input", "--author", "a", "--output-dir", tmp_path, *argv)
+    assert status == 2
+    assert field in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+    assert not (tmp_path.parent / "up").exists()
+
+
+def test_new_never_overwrites(capsys, tmp_path):
+    argv = ["new", "--no-input", "--author", "a", "--slug", "mine", "--output-dir", tmp_path]
+    assert run(capsys, *argv)[0] == 0
+    edited = tmp_path / "mine" / "rfc.md"
+    edited.write_text("my own words", encoding="utf-8")
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and "already exists" in err and "--slug" in err
+    assert edited.read_text(encoding="utf-8") == "my own words"
+
+
+def test_index_lists_rfcs_by_date(capsys, tmp_path):
+    for slug, date in (("later", "2026-12-01"), ("earlier", "2026-01-05")):
+        run(capsys, "new", "--no-input", "--author", "a", "--slug", slug, "--date", date,
+            "--title", slug, "--output-dir", tmp_path)
+    _, out, _ = run(capsys, "index", "--format", "json", tmp_path)
+    entries = json.loads(out)
+    assert [e["title"] for e in entries] == ["earlier", "later"]
+    assert entries[0]["path"] == "earlier/rfc.md" and entries[0]["status"] == "草稿 Draft"
+    _, out, _ = run(capsys, "index", tmp_path)
+    lines = out.splitlines()
+    assert lines[0].startswith("| 标题 Title | 作者 | 状态 |") and len(lines) == 4
