@@ -182,3 +182,14 @@ def test_index_lists_rfcs_by_date(capsys, tmp_path):
     _, out, _ = run(capsys, "index", tmp_path)
     lines = out.splitlines()
     assert lines[0].startswith("| 标题 Title | 作者 | 状态 |") and len(lines) == 4
+
+
+def test_readme_documents_every_rule():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    for code, rule in check.RULES.items():
+        assert f"| `{code}` | {rule.stage} |" in readme, code
+
+
+def test_pre_commit_hook_runs_rfc_check():
+    hooks = (Path(__file__).resolve().parents[1] / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    assert "id: rfc-check" in hooks and "entry: rfc check" in hooks
