@@ -1,7 +1,8 @@
 """The post-generation check of a freshly rendered RFC directory (used by the hook).
 
-mistune is optional here: the hook runs under whatever interpreter runs cookiecutter,
-so without it only the unrendered-syntax check runs, and a one-line note says so.
+`rfc.md` gets the same draft-stage check as `rfc check`; every other file is scanned
+for unrendered template syntax. mistune is optional here: the hook runs under whatever
+interpreter runs cookiecutter, so without it only the syntax scan runs, with a note.
 """
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ from rfc.findings import unrendered_syntax
 
 def check_generated(rfc_dir: str | Path) -> tuple[list[str], str]:
     """Problems as `file:line:col: CODE message` lines, and a note (empty when none)."""
+    try:
+        from rfc import check
+    except ImportError:
+        check = None
     rfc_dir = Path(rfc_dir)
     problems = []
     for path in sorted(p for p in rfc_dir.rglob("*") if p.is_file()):
+        name = path.relative_to(rfc_dir).as_posix()
         text = path.read_text(encoding="utf-8")
-        problems += [f.format(str(path.relative_to(rfc_dir))) for f in unrendered_syntax(text)]
-    try:
-        from rfc import document, structure
-    except ImportError:
-        return problems, "mistune is not installed, so the section check was skipped (pip install mistune)"
-    rfc_md = rfc_dir / "rfc.md"
-    doc = document.parse(rfc_md.read_text(encoding="utf-8"))
-    problems += [f.format("rfc.md") for f in structure.section_findings(doc)]
-    return problems, ""
+        if check is not None and name == "rfc.md":
+            findings = check.check_text(text, path, check.DRAFT).findings
+        else:
+            findings = unrendered_syntax(text)
+        problems += [finding.format(name) for finding in findings]
+    note = "" if check else "mistune is not installed, so only the unrendered-syntax check ran (pip install mistune)"
+    return problems, note

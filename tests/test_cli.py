@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,8 @@ import pytest
 from rfc import check
 from rfc.cli import main
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "fsdp-grad-comm-overlap"
+PROJECT = Path(__file__).resolve().parents[1]
+EXAMPLE = PROJECT / "examples" / "fsdp-grad-comm-overlap"
 
 
 @pytest.fixture
@@ -190,6 +193,38 @@ def test_readme_documents_every_rule():
         assert f"| `{code}` | {rule.stage} |" in readme, code
 
 
-def test_pre_commit_hook_runs_rfc_check():
-    hooks = (Path(__file__).resolve().parents[1] / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
-    assert "id: rfc-check" in hooks and "entry: rfc check" in hooks
+def test_pre_commit_hook_works_on_a_fresh_repository(capsys, tmp_path):
+    """`pre-commit try-repo` installs this project as a hook and runs it on staged RFCs."""
+    repo = tmp_path / "rfcs"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    assert run(capsys, "new", "--no-input", "--author", "a", "--slug", "good", "--output-dir", repo)[0] == 0
+
+    def try_repo() -> subprocess.CompletedProcess:
+        subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+        command = [sys.executable, "-m", "pre_commit", "try-repo", str(PROJECT), "rfc-check", "--all-files"]
+        return subprocess.run(command, cwd=repo, capture_output=True, text=True, timeout=600)
+
+    passed = try_repo()
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    edit(repo / "good" / "rfc.md", "| 作者 | a |", "| 作着 | a |")
+    failed = try_repo()
+    assert failed.returncode == 1
+    assert "good/rfc.md:18:1: RFC102 unknown basic-info key '作着'; did you mean '作者'?" in failed.stdout
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ('A["读取用户配置"] --> B', 'A>"读取用户配置"] --> B'),  # asymmetric node shape
+        ("T->>O: step()", "T->>O: step() :)"),  # free text of a sequence message
+        ("participant O as Optimizer", "participant O as Optimizer (adam"),  # an alias is free text
+        ('A["读取用户配置"] --> B', 'A{{"读取用户配置"}} --> B'),  # hexagon node
+    ],
+)
+def test_valid_mermaid_shapes_are_not_flagged(capsys, example, old, new):
+    edit(example, old, new)
+    for name in ("flowchart", "sequence"):
+        (example.parent / "diagrams" / f"{name}.mmd").unlink()
+    status, out, _ = run(capsys, "check", example)
+    assert status == 0, out

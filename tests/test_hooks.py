@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 
 from hooks import post_gen_project, pre_gen_project
 from rfc.jinja import package_root
@@ -81,3 +83,28 @@ def test_post_gen_fails_on_unrendered_syntax_and_disorder(bake, tmp_path, capsys
     err = capsys.readouterr().err
     assert "RFC004 unrendered template syntax '{{'" in err
     assert "RFC002 section '3.2 非目标' is out of order" in err or "RFC002 section '3.1 目标'" in err
+
+
+def test_post_gen_runs_the_same_draft_check_as_rfc_check(bake, tmp_path, capsys):
+    baked = bake(ok=True)
+    broken = tmp_path / "broken"
+    shutil.copytree(baked.project, broken)
+    text = (broken / "rfc.md").read_text(encoding="utf-8")
+    (broken / "rfc.md").write_text(text.replace("| 相关模块 | distributed |", "| 相关模块 | pipeline |"), encoding="utf-8")
+    capsys.readouterr()
+    assert post_gen_project.main(hook_input(), str(broken)) == 1
+    assert "RFC105 modules: unknown 'pipeline'" in capsys.readouterr().err
+
+
+def test_post_gen_degrades_without_mistune(bake):
+    """Hooks run under cookiecutter's interpreter, which may lack mistune."""
+    baked = bake(ok=True)
+    script = (
+        "import sys; sys.modules['mistune'] = None\n"
+        "from rfc.generated import check_generated\n"
+        f"problems, note = check_generated({str(baked.project)!r})\n"
+        "print(problems, note)"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=package_root())
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("[] mistune is not installed")

@@ -94,3 +94,15 @@ def test_mermaid_text_uses_entities():
 def test_template_is_found_where_the_package_says():
     assert (template_dir() / "cookiecutter.json").is_file()
     assert structure.rfc_template_path().is_file()
+
+
+def test_sections_named_by_check_rules_are_the_templates(seed):
+    from rfc import check
+
+    required = {h.text for h in structure.required_sections()}
+    named = {check.PARAMETERS, *check.NEEDS_REAL_ROW, check.PERFORMANCE[1], structure.BASIC_INFO}
+    named |= {section for section, _ in check.BOTH_BACKEND_ROWS}
+    assert named <= required
+    for section, row in check.BOTH_BACKEND_ROWS:
+        assert row in [r[0] for r in seed_rows(seed, section)]
+    assert set(structure.diagram_sections().values()) <= required
