@@ -9,19 +9,11 @@ import sys
 
 HOOK_INPUT = r"""{{ {"package_root": rfc_package_root} | tojson }}"""
 
-NEXT_STEPS = """\
-Created {path}
-Next steps:
-  1. Fill in 2. 背景 and 3. 目标和非目标 first: every xxx is a slot to write,
-     and in lists such as "是 / 否" keep the one that applies.
-  2. Draw the design in the mermaid blocks of rfc.md (diagrams/*.mmd keep a copy for editors).
-  3. Check it: rfc check {path} (before review: rfc check --stage review {path})."""
-
 
 def main(hook_input: str, rfc_dir: str) -> int:
     data = json.loads(hook_input)
     sys.path.insert(0, data["package_root"])
-    from rfc.generated import check_generated
+    from rfc.generated import check_generated, next_steps
 
     findings, note = check_generated(rfc_dir)
     if note:
@@ -31,7 +23,7 @@ def main(hook_input: str, rfc_dir: str) -> int:
         for finding in findings:
             print(f"  - {finding}", file=sys.stderr)
         return 1
-    print(NEXT_STEPS.format(path=os.path.join(rfc_dir, "rfc.md")))
+    print(next_steps(rfc_dir))
     return 0
 
 

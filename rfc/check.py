@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rfc import answers, document, structure
-from rfc.findings import Finding, unrendered_syntax
+from rfc.findings import Finding, LineIndex, normalise_newlines, unrendered_syntax
 from rfc.template import Rules, load_rules
 
 DRAFT, REVIEW = "draft", "review"
@@ -70,6 +70,7 @@ CHOICE_WORDS = "是|否|强|弱|不涉及|一致|不一致"
 CHOICE_LIST = re.compile(rf"(?<!\w)(?:{CHOICE_WORDS})(?: / (?:{CHOICE_WORDS}))+(?!\w)")
 SLOT = re.compile(r"(?<![A-Za-z])xxx(?![A-Za-z])")
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+NOT_NEWLINE = re.compile(r"[^\n]")
 BOTH_BACKEND_ROWS = (("8. 约束与兼容性", "PT / MS 差异"), ("9.2 交互验证（举例）", "PT / MS 对齐"))
 PARAMETERS = "5.1 接口定义"
 NEEDS_REAL_ROW = ("9.1 用例分层", "10. 实现计划")
@@ -186,6 +187,7 @@ def _mermaid(doc: document.Document) -> list[Finding]:
 # A flowchart's asymmetric node, `id>text]`, opens with `>` right after the node id.
 ASYMMETRIC_NODE = re.compile(r"(?<=\w)>")
 SEQUENCE_FREE_TEXT = re.compile(r"(:| as ).*")
+BRACKET_OR_QUOTE = re.compile(r'[()\[\]{}"]')
 
 
 def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
@@ -205,18 +207,18 @@ def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
             problems.append((number, line.rfind('"') + 1, "unbalanced double quote"))
             continue
         in_quote = False
-        for col, ch in enumerate(line, start=1):
+        for match in BRACKET_OR_QUOTE.finditer(line):
+            ch, col = match.group(), match.start() + 1
             if ch == '"':
                 in_quote = not in_quote
             elif in_quote:
                 continue
             elif ch in "([{":
                 stack.append((ch, number, col))
-            elif ch in pairs:
-                if stack and stack[-1][0] == pairs[ch]:
-                    stack.pop()
-                else:
-                    problems.append((number, col, f"'{ch}' closes nothing"))
+            elif stack and stack[-1][0] == pairs[ch]:
+                stack.pop()
+            else:
+                problems.append((number, col, f"'{ch}' closes nothing"))
     problems += [(n, c, f"'{ch}' is never closed") for ch, n, c in stack]
     return problems
 
@@ -237,10 +239,11 @@ def _diagram_files(doc: document.Document, path: Path) -> list[Finding]:
 
 def _review(doc: document.Document, info: dict[str, str], rules: Rules) -> list[Finding]:
     findings = []
-    visible = HTML_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), doc.source)
-    for number, line in enumerate(visible.splitlines(), start=1):
-        findings += [Finding(number, m.start() + 1, "RFC301", "an xxx slot is left to fill") for m in SLOT.finditer(line)]
-        findings += [Finding(number, m.start() + 1, "RFC302", f"choose one of '{m.group()}'") for m in CHOICE_LIST.finditer(line)]
+    # Guidance in HTML comments mentions xxx and 是 / 否 itself; blank it, keeping positions.
+    visible = HTML_COMMENT.sub(lambda m: NOT_NEWLINE.sub(" ", m.group()), normalise_newlines(doc.source))
+    lines = LineIndex(visible)
+    findings += [Finding(*lines.position(m.start()), "RFC301", "an xxx slot is left to fill") for m in SLOT.finditer(visible)]
+    findings += [Finding(*lines.position(m.start()), "RFC302", f"choose one of '{m.group()}'") for m in CHOICE_LIST.finditer(visible)]
     for table in doc.tables:
         findings += _empty_cells(table)
     for section in NEEDS_REAL_ROW:

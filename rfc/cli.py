@@ -6,14 +6,20 @@ Exit status: 0 done / clean, 1 findings, 2 usage or unreadable input.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
-import logging
+import multiprocessing
 import os
 import shutil
+import signal
 import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
-from rfc import answers, check
+from rfc import answers, check, structure
+from rfc.generated import check_generated, next_steps
 from rfc.template import load_context, load_rules, template_dir
 
 USAGE_ERROR, FINDINGS = 2, 1
@@ -70,6 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     chk.add_argument("paths", nargs="+", metavar="PATH")
     chk.add_argument("--stage", choices=check.STAGES, help="override the stage the status (状态) implies")
     chk.add_argument("--format", choices=("text", "json", "github"), default="text")
+    chk.add_argument("--jobs", type=_positive, help="processes to check with (default: one per core, for many files)")
     chk.set_defaults(run=run_check)
 
     index = commands.add_parser("index", help="list every RFC under a directory")
@@ -77,6 +84,12 @@ def _parser() -> argparse.ArgumentParser:
     index.add_argument("--format", choices=("markdown", "json"), default="markdown")
     index.set_defaults(run=run_index)
     return parser
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return int(text)
 
 
 # --- rfc new -----------------------------------------------------------------------
@@ -112,7 +125,7 @@ def resolve_answers(given: dict[str, str], ask=None) -> dict[str, object]:
     from cookiecutter.prompt import render_variable
 
     context = load_context()
-    with _template_on_path():
+    with template_on_path():
         env = StrictEnvironment(context={"cookiecutter": context})
         values: dict[str, object] = {}
         for name in answers.ANSWER_NAMES:
@@ -126,24 +139,46 @@ def resolve_answers(given: dict[str, str], ask=None) -> dict[str, object]:
 
 
 def _ask(name: str, default: object, choices: list[str] | None) -> str:
+    """One prompt, labelled as in cookiecutter.json; a choice by its number or its text."""
     prompts = load_context().get("__prompts__", {})
     label = prompts.get(name, name)
     if isinstance(label, dict):
         label = label.get("__prompt__", name)
-    if choices:
-        label += f" [{' | '.join(choices)}]"
-    reply = input(f"{label} ({default}): ").strip()
-    return reply or str(default)
+    while True:
+        if choices:
+            options = "  ".join(f"{number} - {choice}" for number, choice in enumerate(choices, start=1))
+            print(f"{label}: {options}")
+            reply = _input(name, f"  [{' | '.join(choices)}] (1): ")
+        else:
+            reply = _input(name, f"{label} ({default}): ")
+        if not reply:
+            return str(default)
+        if not choices or reply in choices:
+            return reply
+        if reply.isdigit() and 1 <= int(reply) <= len(choices):
+            return choices[int(reply) - 1]
+        print(f"  {reply!r} is not one of the choices; type its number or its text", file=sys.stderr)
+
+
+def _input(name: str, prompt: str) -> str:
+    try:
+        return input(prompt).strip()
+    except EOFError:
+        option = next(option for option, variable in NEW_OPTIONS.items() if variable == name)
+        raise UsageError(f"no answer for {name} (input ended); pass --{option}, or --no-input for the defaults") from None
 
 
 def generate(values: dict[str, object], output_dir: Path, target: Path) -> None:
-    """Render the template with these literal values; on any failure remove what was made."""
+    """Render the template with these literal values; on any failure remove what was made.
+
+    The template's hooks would check the answers and the result in two more Python
+    processes; `rfc new` has checked the answers already (answers.find_problems, as
+    pre_gen_project does) and runs the post-generation check here (as post_gen_project
+    does): the same checks, without two interpreters' start-up.
+    """
     from cookiecutter.exceptions import CookiecutterException
     from cookiecutter.generate import generate_context, generate_files
 
-    # cookiecutter logs a failing hook with its traceback; our own message says it all.
-    logging.getLogger("cookiecutter").addHandler(logging.NullHandler())
-    logging.getLogger("cookiecutter").propagate = False
     template = template_dir()
     context = generate_context(context_file=str(template / "cookiecutter.json"))
     context["cookiecutter"].update(values)
@@ -151,17 +186,23 @@ def generate(values: dict[str, object], output_dir: Path, target: Path) -> None:
         _template=str(template), _repo_dir=str(template), _output_dir=str(output_dir.resolve()), _checkout=None
     )
     try:
-        with _template_on_path():
-            generate_files(repo_dir=str(template), context=context, output_dir=str(output_dir))
+        with template_on_path():
+            generate_files(repo_dir=str(template), context=context, output_dir=str(output_dir), accept_hooks=False)
+        problems, note = check_generated(target)
+        if problems:
+            raise UsageError("\n  ".join([f"the generated RFC does not match the template; {target} was removed:", *problems]))
     except BaseException as error:
         if target.exists():
             shutil.rmtree(target, ignore_errors=True)
         if isinstance(error, (CookiecutterException, OSError)):
             raise UsageError(f"could not generate {target}: {error}") from None
         raise
+    if note:
+        print(f"note: {note}", file=sys.stderr)
+    print(next_steps(target))
 
 
-class _template_on_path:
+class template_on_path:
     """cookiecutter imports local_extensions.py from the template root, as its CLI does."""
 
     def __enter__(self) -> None:
@@ -198,13 +239,66 @@ def read_rfc(path: Path) -> str:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    total = 0
-    for path in rfc_files(args.paths):
-        checked = check.check_text(read_rfc(path), path, args.stage)
-        for finding in checked.findings:
-            print(_format(finding, str(path), args.format))
-        total += len(checked.findings)
+    total = unreadable = 0
+    for result in check_files(rfc_files(args.paths), args.stage, args.jobs):
+        if result.error:
+            print(f"rfc check: {result.error}", file=sys.stderr)
+            unreadable += 1
+        for finding in result.findings:
+            print(_format(finding, str(result.path), args.format))
+        total += len(result.findings)
+    if unreadable:
+        return USAGE_ERROR
     return FINDINGS if total else 0
+
+
+@dataclass(frozen=True)
+class FileResult:
+    path: Path
+    findings: list
+    error: str = ""
+
+
+def check_file(path: Path, stage: str | None) -> FileResult:
+    try:
+        return FileResult(path, check.check_text(read_rfc(path), path, stage).findings)
+    except UsageError as error:
+        return FileResult(path, [], str(error))
+
+
+# Below this many files a second process costs more than it saves.
+PARALLEL_FROM = 32
+
+
+def check_files(files: list[Path], stage: str | None, jobs: int | None = None) -> Iterator[FileResult]:
+    """Each file's result, in order; spread over the machine's cores for many files.
+
+    Parsing is the cost, and it is pure Python: only processes run it in parallel.
+    """
+    jobs = jobs or _cores()
+    if jobs == 1 or len(files) < PARALLEL_FROM:
+        yield from (check_file(path, stage) for path in files)
+        return
+    structure.required_sections()  # parse the template once, before the workers fork
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
+    try:
+        yield from pool.map(check_file, files, itertools.repeat(stage), chunksize=max(1, len(files) // (jobs * 8)))
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C is the parent's to report, once; workers just stop with the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _format(finding, path: str, style: str) -> str:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import mistune
 from mistune.block_parser import BlockParser
 from mistune.plugins.table import table as table_plugin
+
+from rfc.findings import LineIndex, normalise_newlines
 
 
 class _LocatingBlockParser(BlockParser):
@@ -25,7 +28,9 @@ class _LocatingBlockParser(BlockParser):
         return end
 
 
+@lru_cache(maxsize=None)
 def _markdown() -> mistune.Markdown:
+    # One parser for the process: mistune keeps each parse's state in its own object.
     return mistune.Markdown(renderer=None, block=_LocatingBlockParser(), plugins=[table_plugin])
 
 
@@ -42,8 +47,11 @@ def plain_text(tokens: list[dict]) -> str:
     return "".join(parts)
 
 
+WHITESPACE = re.compile(r"\s+")
+
+
 def _normalise(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    return WHITESPACE.sub(" ", text).strip()
 
 
 @dataclass(frozen=True)
@@ -82,11 +90,11 @@ class Document:
 
 def parse(source: str) -> Document:
     tokens = _markdown()(source)
-    normalised = source.replace("\r\n", "\n").replace("\r", "\n")
+    lines = LineIndex(normalise_newlines(source))
     doc = Document(source=source)
     section = ""
     for token in tokens:
-        line = normalised.count("\n", 0, token.get("offset", 0)) + 1
+        line, _ = lines.position(token.get("offset", 0))
         if token["type"] == "heading":
             section = _normalise(plain_text(token["children"]))
             doc.headings.append(Heading(token["attrs"]["level"], section, line))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -17,18 +18,42 @@ class Finding:
         return f"{path}:{self.line}:{self.col}: {self.code} {self.message}"
 
 
+def normalise_newlines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+class LineIndex:
+    """1-based (line, column) of an offset into newline-normalised text, by bisection.
+
+    Checks search the whole text at once and turn only their matches into positions,
+    rather than walking it line by line.
+    """
+
+    def __init__(self, text: str) -> None:
+        self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
+
+
 # Jinja's delimiters. User values are escaped on the way in (rfc/jinja.py), so any of
 # these left in a rendered file is template syntax that was never rendered (a
 # backslash-escaped brace, `\\{`, is a user's literal brace).
 TEMPLATE_SYNTAX = re.compile(r"(?<!\\)\{(?:\{|%|#)|%\}|#\}")
+DELIMITERS = ("{{", "{%", "{#", "%}", "#}")
 
 
 def unrendered_syntax(text: str, code: str = "RFC004") -> list[Finding]:
     """Standard library only: the post-generation hook runs this even without mistune."""
-    findings = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        for match in TEMPLATE_SYNTAX.finditer(line):
-            findings.append(
-                Finding(number, match.start() + 1, code, f"unrendered template syntax {match.group()!r}")
-            )
-    return findings
+    if not any(delimiter in text for delimiter in DELIMITERS):
+        return []  # the usual case, found by substring search far faster than by the regex
+    text = normalise_newlines(text)
+    matches = list(TEMPLATE_SYNTAX.finditer(text))
+    if not matches:
+        return []
+    index = LineIndex(text)
+    return [
+        Finding(*index.position(match.start()), code, f"unrendered template syntax {match.group()!r}")
+        for match in matches
+    ]

@@ -1,4 +1,6 @@
-"""The post-generation check of a freshly rendered RFC directory (used by the hook).
+"""The post-generation check of a freshly rendered RFC directory.
+
+The template's post_gen_project hook runs it, and so does `rfc new` (in its own process).
 
 `rfc.md` gets the same draft-stage check as `rfc check`; every other file is scanned
 for unrendered template syntax. mistune is optional here: the hook runs under whatever
@@ -10,6 +12,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from rfc.findings import unrendered_syntax
+
+NEXT_STEPS = """\
+Created {path}
+Next steps:
+  1. Fill in 2. 背景 and 3. 目标和非目标 first: every xxx is a slot to write,
+     and in lists such as "是 / 否" keep the one that applies.
+  2. Draw the design in the mermaid blocks of rfc.md (diagrams/*.mmd keep a copy for editors).
+  3. Check it: rfc check {path} (before review: rfc check --stage review {path})."""
+
+
+def next_steps(rfc_dir: str | Path) -> str:
+    return NEXT_STEPS.format(path=Path(rfc_dir) / "rfc.md")
 
 
 def check_generated(rfc_dir: str | Path) -> tuple[list[str], str]:

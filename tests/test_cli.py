@@ -135,6 +135,78 @@ def test_check_usage_errors_exit_2(capsys, tmp_path):
     assert status == 2 and "not UTF-8" in err and "Traceback" not in err
 
 
+def test_check_reports_every_file_before_exiting_2_for_an_unreadable_one(capsys, tmp_path, example):
+    edit(example, "| 作者 | 王小明 |", "| 作者 |  |")
+    bad = tmp_path / "a-bad" / "rfc.md"
+    bad.parent.mkdir()
+    bad.write_bytes(b"\xff\xfe# x")
+    status, out, err = run(capsys, "check", tmp_path)
+    assert status == 2
+    assert f"{bad}: not UTF-8" in err and "RFC104" in out
+
+
+ONE_EDIT_BREAKS = [edit for _, edit in sorted(BREAKS.items()) if isinstance(edit, tuple)]
+
+
+def test_check_in_parallel_reports_what_one_process_does(capsys, tmp_path):
+    from rfc.cli import PARALLEL_FROM
+
+    for number in range(PARALLEL_FROM + 3):
+        copy = tmp_path / f"rfc-{number:02d}"
+        shutil.copytree(EXAMPLE, copy)
+        if number % 4 == 0:  # every fourth one broken, each in its own way
+            edit(copy / "rfc.md", *ONE_EDIT_BREAKS[number % len(ONE_EDIT_BREAKS)])
+    serial = run(capsys, "check", "--jobs", "1", tmp_path)
+    parallel = run(capsys, "check", "--jobs", "2", tmp_path)
+    assert serial[0] == parallel[0] == 1
+    assert serial[1] == parallel[1] and serial[1].count("\n") >= 9
+
+
+def test_check_jobs_must_be_positive(capsys, example):
+    with pytest.raises(SystemExit) as exit:
+        main(["check", "--jobs", "0", str(example)])
+    assert exit.value.code == 2 and "--jobs: must be a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_new_runs_the_post_generation_check(capsys, tmp_path, monkeypatch):
+    # rfc new runs the template's post-generation check itself, not through the hook:
+    # a problem it reports must refuse the RFC and leave nothing behind.
+    import rfc.cli
+
+    monkeypatch.setattr(rfc.cli, "check_generated", lambda rfc_dir: (["rfc.md:1:1: RFC001 planted"], ""))
+    status, _, err = run(capsys, "new", "--no-input", "--author", "a", "--slug", "x", "--output-dir", tmp_path)
+    assert status == 2 and "RFC001 planted" in err and "was removed" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_asks_for_what_is_left_out(tmp_path):
+    # the real command on a pipe: one line per prompt, in cookiecutter.json's order;
+    # an empty line takes the default shown in brackets
+    replies = ["Ring Attention {{ 7*7 }}", "", "李雷", "trainer, model", "TF", "2", "#42", "", "2026-10-01"]
+    done = subprocess.run(
+        [sys.executable, "-m", "rfc", "new", "--output-dir", str(tmp_path)],
+        input="\n".join(replies) + "\n", capture_output=True, text=True, cwd=PROJECT, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "作者" in done.stdout and "1 - PT + MS  2 - PT  3 - MS" in done.stdout  # the prompts were shown
+    assert "'TF' is not one of the choices" in done.stderr  # and asked again
+    (project,) = tmp_path.iterdir()
+    assert project.name == "ring-attention-7-7"
+    info = check.check_text((project / "rfc.md").read_text(encoding="utf-8")).info
+    assert info["作者"] == "李雷" and info["相关模块"] == "model / trainer" and info["适用后端"] == "PT"
+    assert info["相关 issue / PR"] == "#42" and info["类型"] == "功能补全" and info["创建日期"] == "2026-10-01"
+
+
+def test_new_without_answers_on_its_input_says_what_to_pass(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "rfc", "new", "--title", "x", "--output-dir", str(tmp_path)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=PROJECT, timeout=60,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "no answer for rfc_slug (input ended); pass --slug, or --no-input" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_new_passes_values_literally(capsys, tmp_path):
     title = "{{ 7*7 }} {% if true %}注入{% endif %}"
     status, _, err = run(capsys, "new", "--no-input", "--title", title, "--slug", "literal",
