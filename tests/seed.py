@@ -15,7 +15,10 @@ from pathlib import Path
 
 import pytest
 
-DEFAULT_SEED = Path(__file__).resolve().parents[2] / "shared" / "seed" / "feature-rfc-template.txt"
+# A verbatim copy of ../shared/seed/feature-rfc-template.txt, kept beside the tests so that
+# a clone anywhere has its specification; test_sources.py checks it against the original.
+DEFAULT_SEED = Path(__file__).resolve().parent / "seed" / "feature-rfc-template.txt"
+SHARED_SEED = Path(__file__).resolve().parents[2] / "shared" / "seed" / "feature-rfc-template.txt"
 TEMPLATE_START = "特性 RFC 模板"
 TEMPLATE_END = "schema_version:"
 CODE_STARTS = {

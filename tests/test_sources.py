@@ -106,3 +106,11 @@ def test_sections_named_by_check_rules_are_the_templates(seed):
     for section, row in check.BOTH_BACKEND_ROWS:
         assert row in [r[0] for r in seed_rows(seed, section)]
     assert set(structure.diagram_sections().values()) <= required
+
+
+def test_the_kept_seed_is_the_shared_original():
+    from seed import DEFAULT_SEED, SHARED_SEED
+
+    if not SHARED_SEED.is_file():
+        pytest.skip(f"no shared original at {SHARED_SEED} to compare tests/seed/ with (only in the developers' workspace)")
+    assert DEFAULT_SEED.read_bytes() == SHARED_SEED.read_bytes(), "tests/seed/ differs from ../shared/seed/: copy it over"
