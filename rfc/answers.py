@@ -8,9 +8,12 @@ Standard library only: hooks run under whatever interpreter runs cookiecutter.
 from __future__ import annotations
 
 import datetime
+import os
 import re
+import tempfile
 import unicodedata
 from collections.abc import Mapping
+from pathlib import Path
 
 from rfc.template import Rules, load_rules
 
@@ -64,10 +67,15 @@ def feature_identifier(slug: str) -> str:
     return slug.replace("-", "_")
 
 
+# Characters that reorder the text around them (the "Trojan Source" trick): a title
+# could read differently from what it is.
+BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
 def _unprintable(value: str) -> str | None:
     for ch in value:
-        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or ch in "\u2028\u2029":
-            return ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or ch in "\u2028\u2029" or ch in BIDI_CONTROLS:
+            return ch.encode("unicode_escape", errors="backslashreplace").decode("ascii")
     return None
 
 
@@ -129,6 +137,25 @@ def date_problems(value: object) -> list[str]:
         datetime.date.fromisoformat(value)
     except ValueError:
         return problem
+    return []
+
+
+def target_problems(output_dir: str | os.PathLike, slug: str, slug_option: str = "rfc_slug") -> list[str]:
+    """Where the RFC would go: an existing output directory we may write, and no RFC there yet.
+
+    An existing RFC directory is never written into, whatever overwrite option was given:
+    it may hold an RFC someone has edited.
+    """
+    output_dir = Path(output_dir)
+    if not output_dir.is_dir():
+        return [f"output directory {show(str(output_dir), 200)} does not exist or is not a directory; create it first"]
+    try:  # try it: permissions alone do not tell (root, read-only or full file systems)
+        os.rmdir(tempfile.mkdtemp(prefix=".rfc-probe-", dir=output_dir))
+    except OSError as error:
+        return [f"output directory {show(str(output_dir), 200)} is not writable ({error.strerror}); choose another output directory"]
+    target = output_dir / slug
+    if os.path.lexists(target):
+        return [f"{slug_option}: {show(str(target), 200)} already exists and is left untouched; choose another {slug_option}"]
     return []
 
 

@@ -219,7 +219,10 @@ def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
                 stack.pop()
             else:
                 problems.append((number, col, f"'{ch}' closes nothing"))
-    problems += [(n, c, f"'{ch}' is never closed") for ch, n, c in stack]
+    if stack:  # the innermost is the likely culprit; a flood of the rest would hide it
+        ch, n, c = stack[-1]
+        more = f" (and {len(stack) - 1} more before it)" if len(stack) > 1 else ""
+        problems.append((n, c, f"'{ch}' is never closed{more}"))
     return problems
 
 

@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import shutil
 import signal
+import stat
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -104,14 +105,12 @@ def run_new(args: argparse.Namespace) -> int:
     values = resolve_answers(given, ask=None if args.no_input else _ask)
     problems = answers.find_problems(values)
     if problems:
-        raise UsageError("\n  ".join(["invalid answers:", *problems]))
+        raise UsageError("invalid answers:\n" + "\n".join(f"  - {problem}" for problem in problems))
     output_dir = Path(args.output_dir)
-    if not output_dir.is_dir():
-        raise UsageError(f"--output-dir {output_dir} is not a directory; create it first (mkdir -p {output_dir})")
-    target = output_dir / values["rfc_slug"]
-    if target.exists():
-        raise UsageError(f"{target} already exists and is left untouched; choose another --slug")
-    generate(values, output_dir, target)
+    problems = answers.target_problems(output_dir, str(values["rfc_slug"]), slug_option="--slug")
+    if problems:
+        raise UsageError(problems[0].replace("output directory", "--output-dir", 1))
+    generate(values, output_dir, output_dir / str(values["rfc_slug"]))
     return 0
 
 
@@ -220,22 +219,41 @@ def rfc_files(paths: list[str]) -> list[Path]:
     files: list[Path] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
-            files += sorted(p for p in path.rglob("rfc.md") if p.is_file())
-        elif path.is_file():
-            files.append(path)
+        try:
+            is_dir = stat.S_ISDIR(path.stat().st_mode)
+        except OSError as error:
+            raise UsageError(f"{name}: {error.strerror.lower()}") from None
+        if is_dir:
+            # os.walk does not follow symlinked folders, so a symlink loop cannot trap it;
+            # it lists a broken rfc.md symlink, which is then reported rather than skipped
+            files += sorted(Path(root, "rfc.md") for root, _, names in os.walk(path) if "rfc.md" in names)
         else:
-            raise UsageError(f"{name}: no such file or directory")
+            files.append(path)
     return files
 
 
+# An RFC is tens of kilobytes; anything far larger is not one, and would only be slow.
+MAX_RFC_BYTES = 10 * 1024 * 1024
+
+
 def read_rfc(path: Path) -> str:
+    """The text of an RFC file, or a UsageError that says why it is not one."""
     try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise UsageError(f"{path}: not a regular file")  # a FIFO would block the read
+        if info.st_size > MAX_RFC_BYTES:
+            raise UsageError(f"{path}: {info.st_size / 2**20:.1f} MB is too large for an RFC (at most {MAX_RFC_BYTES // 2**20} MB)")
+        data = path.read_bytes()
     except OSError as error:
         raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise UsageError(f"{path}: a binary file, not Markdown (NUL byte at byte {nul})")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -264,6 +282,8 @@ def check_file(path: Path, stage: str | None) -> FileResult:
         return FileResult(path, check.check_text(read_rfc(path), path, stage).findings)
     except UsageError as error:
         return FileResult(path, [], str(error))
+    except RecursionError:
+        return FileResult(path, [], f"{path}: nested too deeply to parse")
 
 
 # Below this many files a second process costs more than it saves.
@@ -331,9 +351,14 @@ def run_index(args: argparse.Namespace) -> int:
     directory = Path(args.directory)
     if not directory.is_dir():
         raise UsageError(f"{directory}: not a directory")
-    entries = []
+    entries, unreadable = [], 0
     for path in rfc_files([str(directory)]):
-        checked = check.check_text(read_rfc(path), None, check.DRAFT)
+        try:
+            checked = check.check_text(read_rfc(path), None, check.DRAFT)
+        except UsageError as error:  # listed on stderr; the others are still indexed
+            print(f"rfc index: {error}", file=sys.stderr)
+            unreadable += 1
+            continue
         info = checked.info
         entries.append({
             "title": checked.title,
@@ -348,14 +373,14 @@ def run_index(args: argparse.Namespace) -> int:
     entries.sort(key=lambda e: (e["date"], e["path"]))
     if args.format == "json":
         print(json.dumps(entries, ensure_ascii=False, indent=2))
-        return 0
-    print("| " + " | ".join(label for _, label in INDEX_COLUMNS) + " |")
-    print("|" + " --- |" * len(INDEX_COLUMNS))
-    for entry in entries:
-        cells = [_cell(entry[key]) for key, _ in INDEX_COLUMNS]
-        cells[-1] = f"[{cells[-1]}]({entry['path']})"
-        print("| " + " | ".join(cells) + " |")
-    return 0
+    else:
+        print("| " + " | ".join(label for _, label in INDEX_COLUMNS) + " |")
+        print("|" + " --- |" * len(INDEX_COLUMNS))
+        for entry in entries:
+            cells = [_cell(entry[key]) for key, _ in INDEX_COLUMNS]
+            cells[-1] = f"[{cells[-1]}]({entry['path']})"
+            print("| " + " | ".join(cells) + " |")
+    return USAGE_ERROR if unreadable else 0
 
 
 def _cell(value: str) -> str:

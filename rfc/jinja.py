@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from cookiecutter.exceptions import FailedHookException
@@ -16,6 +17,7 @@ from jinja2 import Environment
 from jinja2.ext import Extension
 
 from rfc import answers
+from rfc.template import RFC_DIR_NAME, template_dir
 
 # ASCII punctuation that starts or ends Markdown syntax inside a line (emphasis, code,
 # links, HTML, headings, table cells, strikethrough, entities) and braces, so that a
@@ -36,17 +38,25 @@ MERMAID_ENTITIES = {
     "%": "#37;",
     "{": "#123;",
     "}": "#125;",
+    # Mermaid strips the last `;` of any line matching `style.*:\S*#.*;` or
+    # `classDef.*:\S*#.*;` before it decodes entities, which would break the entity of a
+    # `#` in a title such as "style A fill:#f00"; with no `:` the line cannot match.
+    ":": "#58;",
+    "\\": "#92;",  # Mermaid draws `\n` in a label as a line break
 }
 
 
 def markdown_text(value: str) -> str:
-    """A value shown as literal text in a Markdown heading, paragraph or table cell."""
-    return "".join("\\" + ch if ch in MARKDOWN_SPECIALS else ch for ch in str(value))
+    """A value shown as literal text in a Markdown heading, paragraph or table cell.
+
+    Surrounding whitespace is dropped, as Markdown itself drops spaces there.
+    """
+    return "".join("\\" + ch if ch in MARKDOWN_SPECIALS else ch for ch in str(value).strip())
 
 
 def mermaid_text(value: str) -> str:
-    """A value shown as literal text inside a Mermaid label."""
-    return "".join(MERMAID_ENTITIES.get(ch, ch) for ch in str(value))
+    """A value shown as literal text inside a Mermaid label (surrounding whitespace dropped)."""
+    return "".join(MERMAID_ENTITIES.get(ch, ch) for ch in str(value).strip())
 
 
 def issue_link(value: str) -> str:
@@ -86,12 +96,51 @@ def checked_answers(context: Mapping[str, object]) -> Mapping[str, object]:
     """The answers, once they are all valid; called in the RFC directory's own name.
 
     cookiecutter creates that directory before `pre_gen_project` runs, so a slug such
-    as `../x` or an empty one must be refused while the name is rendered.
+    as `../x` or an empty one must be refused while the name is rendered; so must a
+    directory that already exists (even with `--overwrite-if-exists`: it may hold an
+    edited RFC). cookiecutter renders the name once per generation.
     """
     problems = answers.find_problems(context)
+    if not problems and context.get("_output_dir"):
+        problems = answers.target_problems(str(context["_output_dir"]), str(context["rfc_slug"]))
     if problems:
         raise RefusedAnswers(problems)
     return context
+
+
+# --- values stay values --------------------------------------------------------------
+
+
+def literal_template(text: str) -> str:
+    """A Jinja template that renders to `text` exactly: one string literal, every
+    character written as an escape, so nothing in it can be read as Jinja syntax."""
+    return '{{ "' + "".join(f"\\U{ord(ch):08x}" for ch in text) + '" }}'
+
+
+@lru_cache(maxsize=None)
+def own_template_sources() -> frozenset[str]:
+    """Every string of this template that cookiecutter renders from a string: the
+    defaults in cookiecutter.json, the names of its files and folders, its hooks."""
+    root = template_dir()
+    sources: set[str] = set()
+
+    def collect(value: object) -> None:
+        if isinstance(value, str):
+            sources.add(value)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    for value in json.loads((root / "cookiecutter.json").read_text(encoding="utf-8")).values():
+        collect(value)
+    project = root / RFC_DIR_NAME
+    sources.add(RFC_DIR_NAME)
+    for path in project.rglob("*"):
+        sources.update(path.relative_to(project).parts)
+        sources.add(str(path.relative_to(project)))
+    for hook in (root / "hooks").glob("*.py"):
+        sources.add(hook.read_text(encoding="utf-8"))
+    return frozenset(sources)
 
 
 def package_root() -> str:
@@ -112,3 +161,22 @@ class RfcExtension(Extension):
             pretty_json=pretty_json,
         )
         environment.globals.update(rfc_checked=checked_answers, rfc_package_root=package_root())
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        """Keep every value a value, also through plain `cookiecutter --no-input`.
+
+        cookiecutter compiles each answer given on its command line (and in a user's
+        config) as a Jinja template, so `{{ 7*7 }}` would become 49 and a crafted value
+        could run code. Templates from files come with a name; of the nameless ones, only
+        this template's own strings may hold Jinja syntax: any other is rendered literally.
+        """
+        if name is not None or source in own_template_sources():
+            return source
+        if any(delimiter in source for delimiter in self._delimiters):
+            return literal_template(source)
+        return source
+
+    @property
+    def _delimiters(self) -> tuple[str, ...]:
+        env = self.environment
+        return env.block_start_string, env.variable_start_string, env.comment_start_string

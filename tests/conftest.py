@@ -1,12 +1,59 @@
-"""Shared fixtures: `bake(**answers)` runs the template the way CI users do (`--no-input`)."""
+"""Shared fixtures: `bake(**answers)` runs the template the way CI users do (`--no-input`);
+`mermaid` renders diagrams in Chromium; hypothesis profiles; the figures at the end."""
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+import browser
+from figures import summary_lines
+
+# Property tests: 300 examples each by default, the same in CI (derandomized there, so
+# that a landing does not depend on luck); `pytest --slow` tries ten times as many.
+_PROFILE = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow], "print_blob": True}
+settings.register_profile("default", max_examples=300, **_PROFILE)
+settings.register_profile("ci", max_examples=300, derandomize=True, **_PROFILE)
+settings.register_profile("slow", max_examples=3000, **_PROFILE)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true", help="property tests try 3,000 examples each instead of 300")
+
+
+settings.register_profile("quick", max_examples=25, **_PROFILE)  # while editing: --hypothesis-profile=quick
+
+
+def pytest_configure(config):
+    if config.getoption("hypothesis_profile", None):
+        return  # chosen on the command line
+    settings.load_profile("slow" if config.getoption("--slow") else "ci" if os.environ.get("CI") else "default")
+
+
+def pytest_terminal_summary(terminalreporter):
+    lines = summary_lines()
+    if lines:
+        terminalreporter.write_sep("=", "figures")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def mermaid(tmp_path_factory):
+    """One headless Chromium with Mermaid for the whole session (see tests/browser.py)."""
+    reason = browser.unavailable()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"the diagram tests must run in CI: {reason}")
+        pytest.skip(reason)
+    renderer = browser.MermaidRenderer(tmp_path_factory.mktemp("mermaid"))
+    yield renderer
+    renderer.close()
 
 from rfc import document
 from rfc.template import template_dir

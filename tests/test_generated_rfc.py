@@ -167,3 +167,33 @@ def _split_by_heading(source: str) -> dict[str, str]:
         else:
             sections[current] = sections.get(current, "") + line + "\n"
     return sections
+
+
+def test_every_diagram_renders_like_the_seeds(baked, seed, mermaid):
+    """Mermaid in Chromium draws each diagram without error, with the seed's nodes, edges
+    and labels (the seed's feature placeholders replaced by the title)."""
+    generated = [b.code for b in baked.document().code_blocks if b.info == "mermaid"]
+    seed_diagrams = [b.code for b in seed.code if b.language == "mermaid"]
+    assert len(generated) == len(seed_diagrams) == 3
+    for code, seed_code in zip(generated, seed_diagrams):
+        drawn, expected = mermaid.render(code), mermaid.render(seed_code)
+        assert not drawn.error and not expected.error, drawn.error or expected.error
+        assert (drawn.nodes, drawn.edges) == (expected.nodes, expected.edges)
+        assert drawn.labels == [_seed_label(label) for label in expected.labels]
+
+
+def _seed_label(label: str) -> str:
+    return {"是否开启本特性": f"是否开启「{TITLE}」", "Feature Runtime": f"{TITLE} Runtime"}.get(label, label)
+
+
+def test_chinese_labels_have_a_font(mermaid):
+    """Without a CJK font Chromium draws every Chinese label as empty boxes, with the
+    wrong widths; fontconfig must resolve Chinese sans-serif text to a CJK face."""
+    import os
+    import shutil
+    import subprocess
+
+    if not shutil.which("fc-match"):
+        (pytest.fail if os.environ.get("CI") else pytest.skip)("fontconfig is missing (apt-get install fonts-noto-cjk)")
+    face = subprocess.run(["fc-match", "sans-serif:lang=zh-cn"], capture_output=True, text=True).stdout
+    assert "CJK" in face, f"Chinese text would be drawn with {face.strip()!r}: apt-get install fonts-noto-cjk"
