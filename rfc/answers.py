@@ -19,6 +19,7 @@ from rfc.template import Rules, load_rules
 
 # The public answer names, in prompt order: the interface of `--no-input` users.
 ANSWER_NAMES = (
+    "language",
     "rfc_title",
     "rfc_slug",
     "author",
@@ -166,6 +167,7 @@ def find_problems(answers: Mapping[str, object], rules: Rules | None = None) -> 
     if missing:
         return [f"{name}: missing from the answers" for name in missing]
     return [
+        *choice_problems("language", answers["language"], rules.languages),
         *_check_text("rfc_title", answers["rfc_title"], required=True),
         *slug_problems(answers["rfc_slug"]),
         *_check_text("author", answers["author"], required=True),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rfc import answers, document, structure
+from rfc.editions import Edition, edition_of
 from rfc.findings import Finding, LineIndex, normalise_newlines, unrendered_syntax
 from rfc.template import Rules, load_rules
 
@@ -65,12 +66,11 @@ MERMAID_TYPES = (
     "zenuml", "sankey-beta", "xychart-beta", "block-beta", "packet-beta", "kanban", "architecture-beta",
     "radar-beta", "treemap-beta",
 )
-# The template's choice lists: two or more of these options joined by " / ".
-CHOICE_WORDS = "是|否|强|弱|不涉及|一致|不一致"
-CHOICE_LIST = re.compile(rf"(?<!\w)(?:{CHOICE_WORDS})(?: / (?:{CHOICE_WORDS}))+(?!\w)")
 SLOT = re.compile(r"(?<![A-Za-z])xxx(?![A-Za-z])")
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 NOT_NEWLINE = re.compile(r"[^\n]")
+# Sections, rows and columns the rules name, in the Chinese edition's words (an English
+# RFC's are found through editions.py).
 BOTH_BACKEND_ROWS = (("8. 约束与兼容性", "PT / MS 差异"), ("9.2 交互验证（举例）", "PT / MS 对齐"))
 PARAMETERS = "5.1 接口定义"
 NEEDS_REAL_ROW = ("9.1 用例分层", "10. 实现计划")
@@ -103,26 +103,29 @@ def status_index(status: str, rules: Rules) -> int | None:
 
 
 def check_text(text: str, path: Path | None = None, stage: str | None = None) -> Checked:
+    """`info` is keyed by the Chinese edition's names, whatever the RFC's edition."""
     rules = load_rules()
     doc = document.parse(text)
-    info, findings = _basic_info(doc, rules)
-    findings += structure.section_findings(doc)
+    ed = edition_of(doc)
+    info, findings = _basic_info(doc, rules, ed)
+    findings += structure.section_findings(doc, ed.language)
     findings += _unrendered(doc)
     findings += _mermaid(doc)
     if path is not None:
-        findings += _diagram_files(doc, path)
+        findings += _diagram_files(doc, path, ed)
     if (stage or stage_of(info.get("状态", ""), rules)) == REVIEW:
-        findings += _review(doc, info, rules)
+        findings += _review(doc, info, rules, ed)
     title = next((h.text for h in doc.headings if h.level == 1), "")
     return Checked(path or Path("-"), sorted(set(findings)), info, title)
 
 
-def _basic_info(doc: document.Document, rules: Rules) -> tuple[dict[str, str], list[Finding]]:
-    table = doc.table_in(structure.BASIC_INFO)
+def _basic_info(doc: document.Document, rules: Rules, ed: Edition) -> tuple[dict[str, str], list[Finding]]:
+    table = doc.table_in(ed.basic_info)
     if table is None:
-        heading = next((h.line for h in doc.headings if h.text == structure.BASIC_INFO), 1)
-        return {}, [Finding(heading, 1, "RFC101", "the basic-info table (项目 | 内容) is missing")]
-    known = structure.basic_info_keys()
+        heading = next((h.line for h in doc.headings if h.text == ed.basic_info), 1)
+        header = " | ".join(ed.name(cell) for cell in ("项目", "内容"))
+        return {}, [Finding(heading, 1, "RFC101", f"the basic-info table ({header}) is missing")]
+    known = ed.basic_info_keys
     info: dict[str, str] = {}
     findings = []
     for offset, row in enumerate(table.rows):
@@ -133,10 +136,11 @@ def _basic_info(doc: document.Document, rules: Rules) -> tuple[dict[str, str], l
             hint = f"; did you mean '{close[0]}'?" if close else f"; known keys: {', '.join(known)}"
             findings.append(Finding(line, 1, "RFC102", f"unknown basic-info key '{key}'{hint}"))
             continue
-        info[key] = value
-        findings += [Finding(line, 1, code, message) for code, message in _value_problems(key, value, rules)]
+        key = ed.chinese(key)
+        info[key] = rules.canonical(value) if key == "类型" else value
+        findings += [Finding(line, 1, code, message) for code, message in _value_problems(key, info[key], rules)]
     for key in known:
-        if key not in info and key not in OPTIONAL_BASIC_INFO:
+        if ed.chinese(key) not in info and ed.chinese(key) not in OPTIONAL_BASIC_INFO:
             findings.append(Finding(table.line, 1, "RFC103", f"the basic-info table lacks '{key}'"))
     return info, findings
 
@@ -226,10 +230,10 @@ def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
     return problems
 
 
-def _diagram_files(doc: document.Document, path: Path) -> list[Finding]:
+def _diagram_files(doc: document.Document, path: Path, ed: Edition) -> list[Finding]:
     folder = path.parent / "diagrams"
     findings = []
-    for name, section in structure.diagram_sections().items():
+    for name, section in structure.diagram_sections(ed.language).items():
         file = folder / name
         block = next((b for b in doc.code_blocks if b.section == section and b.info == "mermaid"), None)
         if not file.is_file() or block is None:
@@ -240,27 +244,28 @@ def _diagram_files(doc: document.Document, path: Path) -> list[Finding]:
     return findings
 
 
-def _review(doc: document.Document, info: dict[str, str], rules: Rules) -> list[Finding]:
+def _review(doc: document.Document, info: dict[str, str], rules: Rules, ed: Edition) -> list[Finding]:
     findings = []
     # Guidance in HTML comments mentions xxx and 是 / 否 itself; blank it, keeping positions.
     visible = HTML_COMMENT.sub(lambda m: NOT_NEWLINE.sub(" ", m.group()), normalise_newlines(doc.source))
     lines = LineIndex(visible)
     findings += [Finding(*lines.position(m.start()), "RFC301", "an xxx slot is left to fill") for m in SLOT.finditer(visible)]
-    findings += [Finding(*lines.position(m.start()), "RFC302", f"choose one of '{m.group()}'") for m in CHOICE_LIST.finditer(visible)]
+    findings += [Finding(*lines.position(m.start()), "RFC302", f"choose one of '{m.group()}'") for m in ed.choice_list.finditer(visible)]
     for table in doc.tables:
-        findings += _empty_cells(table)
-    for section in NEEDS_REAL_ROW:
+        findings += _empty_cells(table, ed)
+    for section in map(ed.name, NEEDS_REAL_ROW):
         table = doc.table_in(section)
         if table is not None and not any(all(row) for row in table.rows):
             findings.append(Finding(table.line, 1, "RFC305", f"'{section}' needs at least one row with every cell filled"))
     if info.get("适用后端") == rules.both_backends:
-        for section, key in BOTH_BACKEND_ROWS:
+        for section, key in ((ed.name(s), ed.name(k)) for s, k in BOTH_BACKEND_ROWS):
             table = doc.table_in(section)
             row = next((r for r in (table.rows if table else []) if r[0] == key), None)
-            if row is None or not all(row) or any(CHOICE_LIST.search(c) for c in row):
+            if row is None or not all(row) or any(ed.choice_list.search(c) for c in row):
                 line = table.line if table else 1
                 findings.append(Finding(line, 1, "RFC306", f"适用后端 is {rules.both_backends}: fill the '{key}' row in '{section}'"))
     rfc_type, section, baseline, criterion = PERFORMANCE
+    section, baseline, criterion = ed.name(section), ed.name(baseline), ed.name(criterion)
     if info.get("类型") == rfc_type:
         table = doc.table_in(section)
         if table is None or not _has_filled(table, baseline, criterion):
@@ -273,16 +278,16 @@ def _has_filled(table: document.Table, *columns: str) -> bool:
     return any(all(row[i] for i in indexes) for row in table.rows)
 
 
-def _empty_cells(table: document.Table) -> list[Finding]:
+def _empty_cells(table: document.Table, ed: Edition) -> list[Finding]:
     findings = []
     for offset, row in enumerate(table.rows):
         line = table.line + 2 + offset
         empty = [table.header[i] for i, cell in enumerate(row) if not cell and i < len(table.header)]
-        if table.section == structure.BASIC_INFO and row[0] in OPTIONAL_BASIC_INFO:
+        if table.section == ed.basic_info and ed.chinese(row[0]) in OPTIONAL_BASIC_INFO:
             continue
         if not empty:
             continue
-        if table.section == PARAMETERS:
+        if table.section == ed.name(PARAMETERS):
             findings.append(Finding(line, 1, "RFC304", f"parameter '{row[0]}' has empty columns: {', '.join(empty)}"))
         else:
             findings.append(Finding(line, 1, "RFC303", f"'{table.section}' row '{row[0] or offset + 1}' has empty cells: {', '.join(empty)}"))

@@ -27,6 +27,7 @@ USAGE_ERROR, FINDINGS = 2, 1
 
 # `rfc new` option -> template variable. The variable names are the template's interface.
 NEW_OPTIONS = {
+    "language": "language",
     "title": "rfc_title",
     "slug": "rfc_slug",
     "author": "author",
@@ -55,12 +56,22 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+class _LiteralParser(argparse.ArgumentParser):
+    def _get_values(self, action, arg_strings):  # type: ignore[no-untyped-def]
+        # argparse before Python 3.13 drops a value of exactly "--" (`--author=--`),
+        # leaving an empty list; a value is passed literally, whatever it is.
+        if action.nargs is None and arg_strings == ["--"]:
+            return "--"
+        return super()._get_values(action, arg_strings)
+
+
 def _parser() -> argparse.ArgumentParser:
     rules = load_rules()
-    parser = argparse.ArgumentParser(prog="rfc", description="Create, check and index feature RFCs.")
+    parser = _LiteralParser(prog="rfc", description="Create, check and index feature RFCs.")
     commands = parser.add_subparsers(dest="command", required=True)
 
     new = commands.add_parser("new", help="generate an RFC from the template")
+    new.add_argument("--language", help=f"edition of the RFC: {' or '.join(rules.languages)} (default: {rules.languages[0]})")
     new.add_argument("--title", help="feature name, any language")
     new.add_argument("--slug", help="directory name (default: from the title)")
     new.add_argument("--author")

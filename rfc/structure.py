@@ -1,7 +1,7 @@
 """The sections every RFC must have, read from the template itself, and their check.
 
 There is no second, hand-kept list: `required_sections()` parses the headings of the
-template's `rfc.md` (levels 2 and 3; the level-1 title is the RFC's own).
+template's `rfc.md` edition (levels 2 and 3; the level-1 title is the RFC's own).
 """
 
 from __future__ import annotations
@@ -13,21 +13,23 @@ from rfc import document
 from rfc.findings import Finding
 from rfc.template import rfc_template_path
 
+BASIC_INFO = "1. 基本信息"  # the Chinese name; editions.py gives each edition's own
+
 
 @lru_cache(maxsize=None)
-def required_sections() -> tuple[document.Heading, ...]:
-    source = rfc_template_path().read_text(encoding="utf-8")
+def required_sections(language: str = "zh") -> tuple[document.Heading, ...]:
+    source = rfc_template_path(language).read_text(encoding="utf-8")
     return tuple(h for h in document.parse(source).headings if h.level in (2, 3))
 
 
-def section_findings(doc: document.Document) -> list[Finding]:
+def section_findings(doc: document.Document, language: str = "zh") -> list[Finding]:
     """Each required section present once, at its level, in the template's order."""
     findings: list[Finding] = []
     found = {}
     for heading in doc.headings:
         found.setdefault(heading.text, []).append(heading)
     previous: document.Heading | None = None
-    for required in required_sections():
+    for required in required_sections(language):
         hits = found.get(required.text, [])
         if not hits:
             where = previous.line if previous else 1
@@ -45,34 +47,34 @@ def section_findings(doc: document.Document) -> list[Finding]:
     return findings
 
 
-def _template_lines_by_section() -> dict[str, list[str]]:
+@lru_cache(maxsize=None)
+def template_lines_by_section(language: str = "zh") -> dict[str, tuple[str, ...]]:
+    """The template's source lines under each level-2/3 heading ("" before the first)."""
     sections: dict[str, list[str]] = {}
     current = ""
-    for line in rfc_template_path().read_text(encoding="utf-8").splitlines():
+    for line in rfc_template_path(language).read_text(encoding="utf-8").splitlines():
         if line.startswith("## ") or line.startswith("### "):
             current = line.lstrip("#").strip()
         sections.setdefault(current, []).append(line)
-    return sections
-
-
-BASIC_INFO = "1. 基本信息"
+    return {name: tuple(lines) for name, lines in sections.items()}
 
 
 @lru_cache(maxsize=None)
-def basic_info_keys() -> tuple[str, ...]:
+def basic_info_keys(language: str = "zh") -> tuple[str, ...]:
     """The first column of the template's basic-info table, in order (作者, 相关模块, ...)."""
-    rows = [line for line in _template_lines_by_section()[BASIC_INFO] if line.startswith("| ")]
+    basic_info = required_sections(language)[0].text
+    rows = [line for line in template_lines_by_section(language)[basic_info] if line.startswith("| ")]
     keys = [row.split("|")[1].strip() for row in rows]
     return tuple(keys[2:])  # without the header (项目) and delimiter rows
 
 
 @lru_cache(maxsize=None)
-def diagram_sections() -> dict[str, str]:
+def diagram_sections(language: str = "zh") -> dict[str, str]:
     """`diagrams/<name>.mmd` -> the section whose mermaid block it copies, from the includes."""
     found = {}
-    for section, lines in _template_lines_by_section().items():
+    for section, lines in template_lines_by_section(language).items():
         for line in lines:
-            match = re.search(r'\{% include "mermaid/([\w-]+\.mmd)" %\}', line)
+            match = re.search(r'\{% include "mermaid/(?:\w+/)?([\w-]+\.mmd)" %\}', line)
             if match:
                 found[match.group(1)] = section
     return found

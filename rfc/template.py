@@ -24,12 +24,12 @@ def template_dir() -> Path:
     return PACKAGE_DIR.parent
 
 
-def rfc_template_path() -> Path:
-    """The Jinja source of `rfc.md`: the structure every RFC is checked against."""
-    return template_dir() / RFC_DIR_NAME / "rfc.md"
+def rfc_template_path(language: str = "zh") -> Path:
+    """The Jinja source of one edition of `rfc.md`: the structure RFCs are checked against."""
+    return template_dir() / "templates" / "rfc" / f"{language}.md"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rules:
     """Allowed answer values, in the template's canonical order."""
 
@@ -37,6 +37,12 @@ class Rules:
     backends: tuple[str, ...]
     rfc_types: tuple[str, ...]
     statuses: tuple[str, ...]
+    languages: tuple[str, ...]
+    en_labels: dict  # category or status -> how the English edition writes it
+
+    def canonical(self, value: str) -> str:
+        """A category or status as the answers spell it, also when written in English."""
+        return next((known for known, label in self.en_labels.items() if label == value), value)
 
     @property
     def both_backends(self) -> str:
@@ -59,4 +65,6 @@ def load_rules() -> Rules:
         backends=tuple(context["backend"]),
         rfc_types=tuple(context["rfc_type"]),
         statuses=tuple(context["_statuses"]),
+        languages=tuple(context["language"]),
+        en_labels=dict(context["_en_labels"]),
     )

@@ -99,7 +99,7 @@ def any_date() -> st.SearchStrategy[str]:
 
 def choice(name: str) -> st.SearchStrategy[str]:
     rules = load_rules()
-    return st.sampled_from({"backend": rules.backends, "rfc_type": rules.rfc_types}[name])
+    return st.sampled_from({"backend": rules.backends, "rfc_type": rules.rfc_types, "language": rules.languages}[name])
 
 
 def any_choice(name: str) -> st.SearchStrategy[str]:
@@ -107,6 +107,7 @@ def any_choice(name: str) -> st.SearchStrategy[str]:
 
 
 ANY_VALUE = {
+    "language": lambda: any_choice("language"),
     "rfc_title": any_text,
     "rfc_slug": any_slug,
     "author": any_text,

@@ -182,7 +182,7 @@ def test_new_runs_the_post_generation_check(capsys, tmp_path, monkeypatch):
 def test_new_asks_for_what_is_left_out(tmp_path):
     # the real command on a pipe: one line per prompt, in cookiecutter.json's order;
     # an empty line takes the default shown in brackets
-    replies = ["Ring Attention {{ 7*7 }}", "", "李雷", "trainer, model", "TF", "2", "#42", "", "2026-10-01"]
+    replies = ["", "Ring Attention {{ 7*7 }}", "", "李雷", "trainer, model", "TF", "2", "#42", "", "2026-10-01"]
     done = subprocess.run(
         [sys.executable, "-m", "rfc", "new", "--output-dir", str(tmp_path)],
         input="\n".join(replies) + "\n", capture_output=True, text=True, cwd=PROJECT, timeout=60,
@@ -203,7 +203,7 @@ def test_new_without_answers_on_its_input_says_what_to_pass(tmp_path):
         stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=PROJECT, timeout=60,
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert "no answer for rfc_slug (input ended); pass --slug, or --no-input" in done.stderr
+    assert "no answer for language (input ended); pass --language, or --no-input" in done.stderr
     assert list(tmp_path.iterdir()) == []
 
 
@@ -300,3 +300,12 @@ def test_valid_mermaid_shapes_are_not_flagged(capsys, example, old, new):
         (example.parent / "diagrams" / f"{name}.mmd").unlink()
     status, out, _ = run(capsys, "check", example)
     assert status == 0, out
+
+
+@pytest.mark.parametrize("value", ["--", "-x", "--help", "-"])
+def test_new_passes_dash_values_literally(capsys, tmp_path, value):
+    status, _, err = run(capsys, "new", "--no-input", f"--author={value}", f"--title={value} 标题", "--slug=dash",
+                         f"--output-dir={tmp_path}")
+    assert status == 0, err
+    info = check.check_text((tmp_path / "dash" / "rfc.md").read_text(encoding="utf-8")).info
+    assert info["作者"] == value

@@ -11,6 +11,7 @@ from hooks import post_gen_project, pre_gen_project
 from rfc.jinja import package_root
 
 GOOD = {
+    "language": "zh",
     "rfc_title": "Ring Attention",
     "rfc_slug": "ring-attention",
     "author": "O'Brien",

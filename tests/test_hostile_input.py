@@ -109,6 +109,7 @@ def plain_twin(values: dict, workspace: Path, slug: str | None = None) -> Outcom
 
 
 @given(
+    language=s.choice("language"),
     title=s.printable_text(),
     author=s.printable_text(),
     slug=s.valid_slug(),
@@ -118,8 +119,8 @@ def plain_twin(values: dict, workspace: Path, slug: str | None = None) -> Outcom
     issue=s.valid_issue(),
     date=s.valid_date(),
 )
-def test_printable_values_come_out_as_typed(workspace, mermaid, title, author, slug, modules, backend, rfc_type, issue, date):
-    values = {"rfc_title": title, "rfc_slug": slug, "author": author, "modules": modules,
+def test_printable_values_come_out_as_typed(workspace, mermaid, language, title, author, slug, modules, backend, rfc_type, issue, date):
+    values = {"language": language, "rfc_title": title, "rfc_slug": slug, "author": author, "modules": modules,
               "backend": backend, "related_issue": issue, "rfc_type": rfc_type, "date": date}
     FIGURES["examples"] += 1
     plain = plain_twin(values, workspace)

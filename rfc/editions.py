@@ -1,0 +1,77 @@
+"""The template's editions (Chinese, English) and how `rfc check` reads either one.
+
+The editions have the same structure, line for line (tests/test_editions.py), so the
+English name of a Chinese section, basic-info key, table row or column is the text at
+the same place in the English template: the names are derived, not translated twice.
+The rules in check.py name things in Chinese and ask the RFC's edition for its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rfc import document, structure
+from rfc.template import load_rules
+
+# The options of the template's choice lists ("是 / 否", "Yes / No", ...), per edition.
+CHOICE_WORDS = {
+    "zh": ("是", "否", "强", "弱", "不涉及", "一致", "不一致"),
+    "en": ("Yes", "No", "Strong", "Weak", "N/A", "Consistent", "Inconsistent"),
+}
+
+
+@dataclass(frozen=True)
+class Edition:
+    language: str
+    sections: tuple[document.Heading, ...]
+    basic_info_keys: tuple[str, ...]
+    names: dict  # Chinese name -> this edition's, for sections, keys, rows and columns
+    choice_list: re.Pattern
+
+    def name(self, chinese: str) -> str:
+        return self.names.get(chinese, chinese)
+
+    def chinese(self, name: str) -> str:
+        return next((zh for zh, own in self.names.items() if own == name), name)
+
+    @property
+    def basic_info(self) -> str:
+        return self.sections[0].text
+
+
+def _choice_list(words: tuple[str, ...]) -> re.Pattern:
+    """Two or more of the options joined by " / ": a choice left unmade."""
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?: / (?:{alternatives}))+(?!\w)")
+
+
+def _table_cells(language: str) -> list[str]:
+    """Every literal cell of every table row in the template, in order."""
+    cells = []
+    for lines in structure.template_lines_by_section(language).values():
+        for line in lines:
+            if line.startswith("|") and "{" not in line:
+                cells += [cell.strip() for cell in line.strip().strip("|").split("|")]
+    return cells
+
+
+@lru_cache(maxsize=None)
+def edition(language: str) -> Edition:
+    zh_sections, own_sections = structure.required_sections("zh"), structure.required_sections(language)
+    names = {zh.text: own.text for zh, own in zip(zh_sections, own_sections)}
+    names.update(zip(structure.basic_info_keys("zh"), structure.basic_info_keys(language)))
+    for zh, own in zip(_table_cells("zh"), _table_cells(language)):
+        names.setdefault(zh, own)
+    return Edition(language, own_sections, structure.basic_info_keys(language), names, _choice_list(CHOICE_WORDS[language]))
+
+
+def all_editions() -> list[Edition]:
+    return [edition(language) for language in load_rules().languages]
+
+
+def edition_of(doc: document.Document) -> Edition:
+    """The edition whose section headings the RFC uses most (the first one on a tie)."""
+    headings = {h.text for h in doc.headings}
+    return max(all_editions(), key=lambda e: sum(s.text in headings for s in e.sections))
