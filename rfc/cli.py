@@ -1,4 +1,4 @@
-"""The `rfc` command: `rfc new`, `rfc check`, `rfc index`.
+"""The `rfc` command: `rfc new`, `rfc check`, `rfc preview`, `rfc index`.
 
 Exit status: 0 done / clean, 1 findings, 2 usage or unreadable input.
 """
@@ -90,6 +90,13 @@ def _parser() -> argparse.ArgumentParser:
     chk.add_argument("--format", choices=("text", "json", "github"), default="text")
     chk.add_argument("--jobs", type=_positive, help="processes to check with (default: one per core, for many files)")
     chk.set_defaults(run=run_check)
+
+    preview = commands.add_parser("preview", help="write an HTML page of an RFC, with its diagrams drawn, for reviewers")
+    preview.add_argument("rfc", metavar="RFC", help="an rfc.md")
+    preview.add_argument("-o", "--output", help="the page to write (default: rfc.html beside the RFC)")
+    preview.add_argument("--mermaid", help="a mermaid.min.js to embed (default: an npm install if found, else a pinned CDN URL)")
+    preview.add_argument("--open", action="store_true", help="open the page in the default browser")
+    preview.set_defaults(run=run_preview)
 
     index = commands.add_parser("index", help="list every RFC under a directory")
     index.add_argument("directory", metavar="DIR")
@@ -342,6 +349,46 @@ def _format(finding, path: str, style: str) -> str:
         message = finding.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
         return f"::error file={path},line={finding.line},col={finding.col},title={finding.code}::{message}"
     return finding.format(path)
+
+
+# --- rfc preview --------------------------------------------------------------------
+
+
+def run_preview(args: argparse.Namespace) -> int:
+    from rfc import preview
+
+    source = Path(args.rfc)
+    text = read_rfc(source)
+    output = Path(args.output) if args.output else source.with_suffix(".html")
+    mermaid = Path(args.mermaid) if args.mermaid else None
+    if mermaid is not None and not mermaid.is_file():
+        raise UsageError(f"--mermaid {mermaid}: no such file")
+    if output.exists() and not _is_preview(output):
+        raise UsageError(f"{output} exists and is not a page rfc preview wrote; it is left untouched (choose another -o)")
+    page = preview.render(text, source, mermaid)
+    temporary = output.with_name(f".{output.name}.tmp")
+    try:
+        temporary.write_text(page, encoding="utf-8")
+        os.replace(temporary, output)  # never a half-written page
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise UsageError(f"cannot write {output} ({error.strerror})") from None
+    print(f"wrote {output}")
+    if args.open:
+        import webbrowser
+
+        webbrowser.open(output.resolve().as_uri())
+    return 0
+
+
+def _is_preview(path: Path) -> bool:
+    from rfc.preview import GENERATED_BY
+
+    try:
+        with path.open("rb") as handle:
+            return GENERATED_BY in handle.read(200).decode("utf-8", "replace")
+    except OSError:
+        return False
 
 
 # --- rfc index ---------------------------------------------------------------------

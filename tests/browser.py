@@ -78,8 +78,8 @@ class MermaidRenderer:
         from playwright.sync_api import sync_playwright
 
         self._playwright = sync_playwright().start()
-        self._browser = self._playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        self.page = self._browser.new_page()
+        self.browser = self._playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        self.page = self.browser.new_page()
         self.console_errors: list[str] = []
         self.page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
         self.page.on("pageerror", lambda e: self.console_errors.append(str(e)))
@@ -97,5 +97,5 @@ class MermaidRenderer:
         return self._cache[code]
 
     def close(self) -> None:
-        self._browser.close()
+        self.browser.close()
         self._playwright.stop()

@@ -3,6 +3,7 @@
 from collections import Counter
 
 FIGURES: Counter = Counter()
+NOTES: list[str] = []  # e.g. where a screenshot was saved
 
 # (key, label) in the order they are printed
 LABELS = (
@@ -16,4 +17,4 @@ LABELS = (
 
 
 def summary_lines() -> list[str]:
-    return [f"{FIGURES[key]:>7}  {label}" for key, label in LABELS if FIGURES[key]]
+    return [f"{FIGURES[key]:>7}  {label}" for key, label in LABELS if FIGURES[key]] + NOTES
