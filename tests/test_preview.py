@@ -112,3 +112,13 @@ def test_preview_usage_errors(capsys, argv, message):
     assert main(["preview", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_preview_open_hands_the_page_to_the_default_browser(tmp_path, monkeypatch, capsys):
+    import webbrowser
+
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+    output = tmp_path / "rfc.html"
+    assert main(["preview", str(EXAMPLE), "-o", str(output), "--open"]) == 0
+    assert opened == [output.resolve().as_uri()]
