@@ -134,8 +134,8 @@ def render(text: str, source: Path, mermaid: Path | None = None) -> str:
     )
     script, note = mermaid_source(source, mermaid)
     return PAGE.format(
-        source=html.escape(str(source)).replace("--", "- -"),
-        mermaid_note=note.replace("--", "- -"),
+        source=html.escape(str(source)).replace("-->", "- ->"),
+        mermaid_note=note.replace("-->", "- ->"),
         language="zh-CN" if ed.language == "zh" else ed.language,
         title=html.escape(checked.title or source.stem),
         style=STYLE % {"fonts": FONT_STACK},
