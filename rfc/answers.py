@@ -73,9 +73,13 @@ def feature_identifier(slug: str) -> str:
 BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
 
+# Control, surrogate, private-use, unassigned, line and paragraph separator characters.
+REFUSED_CATEGORIES = ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
 def _unprintable(value: str) -> str | None:
     for ch in value:
-        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or ch in "\u2028\u2029" or ch in BIDI_CONTROLS:
+        if unicodedata.category(ch) in REFUSED_CATEGORIES or ch in BIDI_CONTROLS:
             return ch.encode("unicode_escape", errors="backslashreplace").decode("ascii")
     return None
 
@@ -141,19 +145,23 @@ def date_problems(value: object) -> list[str]:
     return []
 
 
-def target_problems(output_dir: str | os.PathLike, slug: str, slug_option: str = "rfc_slug") -> list[str]:
+def target_problems(
+    output_dir: str | os.PathLike, slug: str, slug_option: str = "rfc_slug", output_option: str = "output directory"
+) -> list[str]:
     """Where the RFC would go: an existing output directory we may write, and no RFC there yet.
 
     An existing RFC directory is never written into, whatever overwrite option was given:
-    it may hold an RFC someone has edited.
+    it may hold an RFC someone has edited. The options are named as the caller's user
+    knows them (cookiecutter's variables, or `rfc new`'s options).
     """
     output_dir = Path(output_dir)
+    shown = show(str(output_dir), 200)
     if not output_dir.is_dir():
-        return [f"output directory {show(str(output_dir), 200)} does not exist or is not a directory; create it first"]
+        return [f"{output_option} {shown} does not exist or is not a directory; create it first"]
     try:  # try it: permissions alone do not tell (root, read-only or full file systems)
         os.rmdir(tempfile.mkdtemp(prefix=".rfc-probe-", dir=output_dir))
     except OSError as error:
-        return [f"output directory {show(str(output_dir), 200)} is not writable ({error.strerror}); choose another output directory"]
+        return [f"{output_option} {shown} is not writable ({error.strerror}); choose another output directory"]
     target = output_dir / slug
     if os.path.lexists(target):
         return [f"{slug_option}: {show(str(target), 200)} already exists and is left untouched; choose another {slug_option}"]

@@ -115,8 +115,7 @@ def check_text(text: str, path: Path | None = None, stage: str | None = None) ->
         findings += _diagram_files(doc, path, ed)
     if (stage or stage_of(info.get("状态", ""), rules)) == REVIEW:
         findings += _review(doc, info, rules, ed)
-    title = next((h.text for h in doc.headings if h.level == 1), "")
-    return Checked(path or Path("-"), sorted(set(findings)), info, title)
+    return Checked(path or Path("-"), sorted(set(findings)), info, doc.title)
 
 
 def _basic_info(doc: document.Document, rules: Rules, ed: Edition) -> tuple[dict[str, str], list[Finding]]:

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from rfc import answers, check, structure
+from rfc import answers, check, editions
 from rfc.generated import check_generated, next_steps
 from rfc.template import load_context, load_rules, template_dir
 
@@ -125,9 +125,9 @@ def run_new(args: argparse.Namespace) -> int:
     if problems:
         raise UsageError("invalid answers:\n" + "\n".join(f"  - {problem}" for problem in problems))
     output_dir = Path(args.output_dir)
-    problems = answers.target_problems(output_dir, str(values["rfc_slug"]), slug_option="--slug")
+    problems = answers.target_problems(output_dir, str(values["rfc_slug"]), slug_option="--slug", output_option="--output-dir")
     if problems:
-        raise UsageError(problems[0].replace("output directory", "--output-dir", 1))
+        raise UsageError(problems[0])
     generate(values, output_dir, output_dir / str(values["rfc_slug"]))
     return 0
 
@@ -142,7 +142,7 @@ def resolve_answers(given: dict[str, str], ask=None) -> dict[str, object]:
     from cookiecutter.prompt import render_variable
 
     context = load_context()
-    with template_on_path():
+    with _template_on_path():
         env = StrictEnvironment(context={"cookiecutter": context})
         values: dict[str, object] = {}
         for name in answers.ANSWER_NAMES:
@@ -203,7 +203,7 @@ def generate(values: dict[str, object], output_dir: Path, target: Path) -> None:
         _template=str(template), _repo_dir=str(template), _output_dir=str(output_dir.resolve()), _checkout=None
     )
     try:
-        with template_on_path():
+        with _template_on_path():
             generate_files(repo_dir=str(template), context=context, output_dir=str(output_dir), accept_hooks=False)
         problems, note = check_generated(target)
         if problems:
@@ -219,7 +219,7 @@ def generate(values: dict[str, object], output_dir: Path, target: Path) -> None:
     print(next_steps(target))
 
 
-class template_on_path:
+class _template_on_path:
     """cookiecutter imports local_extensions.py from the template root, as its CLI does."""
 
     def __enter__(self) -> None:
@@ -295,13 +295,20 @@ class FileResult:
     error: str = ""
 
 
+def checked_rfc(path: Path, stage: str | None, diagram_files: bool = True) -> check.Checked:
+    """One RFC file checked, or a UsageError that says why it cannot be (check and index)."""
+    text = read_rfc(path)
+    try:
+        return check.check_text(text, path if diagram_files else None, stage)
+    except RecursionError:
+        raise UsageError(f"{path}: nested too deeply to parse") from None
+
+
 def check_file(path: Path, stage: str | None) -> FileResult:
     try:
-        return FileResult(path, check.check_text(read_rfc(path), path, stage).findings)
+        return FileResult(path, checked_rfc(path, stage).findings)
     except UsageError as error:
         return FileResult(path, [], str(error))
-    except RecursionError:
-        return FileResult(path, [], f"{path}: nested too deeply to parse")
 
 
 # Below this many files a second process costs more than it saves.
@@ -317,7 +324,7 @@ def check_files(files: list[Path], stage: str | None, jobs: int | None = None) -
     if jobs == 1 or len(files) < PARALLEL_FROM:
         yield from (check_file(path, stage) for path in files)
         return
-    structure.required_sections()  # parse the template once, before the workers fork
+    editions.all_editions()  # read the templates once, before the workers fork
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
@@ -365,7 +372,10 @@ def run_preview(args: argparse.Namespace) -> int:
         raise UsageError(f"--mermaid {mermaid}: no such file")
     if output.exists() and not _is_preview(output):
         raise UsageError(f"{output} exists and is not a page rfc preview wrote; it is left untouched (choose another -o)")
-    page = preview.render(text, source, mermaid)
+    try:
+        page = preview.render(text, source, mermaid)
+    except RecursionError:
+        raise UsageError(f"{source}: nested too deeply to parse") from None
     temporary = output.with_name(f".{output.name}.tmp")
     try:
         temporary.write_text(page, encoding="utf-8")
@@ -412,7 +422,7 @@ def run_index(args: argparse.Namespace) -> int:
     entries, unreadable = [], 0
     for path in rfc_files([str(directory)]):
         try:
-            checked = check.check_text(read_rfc(path), None, check.DRAFT)
+            checked = checked_rfc(path, check.DRAFT, diagram_files=False)
         except UsageError as error:  # listed on stderr; the others are still indexed
             print(f"rfc index: {error}", file=sys.stderr)
             unreadable += 1

@@ -84,6 +84,11 @@ class Document:
     tables: list[Table] = field(default_factory=list)
     code_blocks: list[CodeBlock] = field(default_factory=list)
 
+    @property
+    def title(self) -> str:
+        """The RFC's title: its first level-1 heading."""
+        return next((h.text for h in self.headings if h.level == 1), "")
+
     def table_in(self, section: str) -> Table | None:
         return next((t for t in self.tables if t.section == section), None)
 

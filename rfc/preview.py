@@ -16,7 +16,7 @@ from pathlib import Path
 import mistune
 from mistune.plugins.table import table as table_plugin
 
-from rfc import check, document
+from rfc import document
 from rfc.editions import edition_of
 
 MERMAID_VERSION = "12.3.0"  # = package.json's; tests/test_preview.py keeps them equal
@@ -121,7 +121,6 @@ def mermaid_source(rfc: Path, given: Path | None = None) -> tuple[str, str]:
 def render(text: str, source: Path, mermaid: Path | None = None) -> str:
     doc = document.parse(text)
     ed = edition_of(doc)
-    checked = check.check_text(text, None, check.DRAFT)
     renderer = _PreviewRenderer()
     body = mistune.Markdown(renderer=renderer, plugins=[table_plugin])(_without_title(text))
     basic_info = doc.table_in(ed.basic_info)
@@ -137,7 +136,7 @@ def render(text: str, source: Path, mermaid: Path | None = None) -> str:
         source=html.escape(str(source)).replace("-->", "- ->"),
         mermaid_note=note.replace("-->", "- ->"),
         language="zh-CN" if ed.language == "zh" else ed.language,
-        title=html.escape(checked.title or source.stem),
+        title=html.escape(doc.title or source.stem),
         style=STYLE % {"fonts": FONT_STACK},
         info=info,
         toc=toc,

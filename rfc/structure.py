@@ -13,9 +13,6 @@ from rfc import document
 from rfc.findings import Finding
 from rfc.template import rfc_template_path
 
-BASIC_INFO = "1. 基本信息"  # the Chinese name; editions.py gives each edition's own
-
-
 @lru_cache(maxsize=None)
 def required_sections(language: str = "zh") -> tuple[document.Heading, ...]:
     source = rfc_template_path(language).read_text(encoding="utf-8")

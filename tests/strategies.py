@@ -10,6 +10,7 @@ import datetime
 
 from hypothesis import strategies as st
 
+from rfc.answers import BIDI_CONTROLS, REFUSED_CATEGORIES
 from rfc.template import load_rules
 
 JINJA = ["{{ 7*7 }}", "{{", "}}", "{%", "%}", "{#", "#}", "{% raw %}", "{% endraw %}", "{{ cookiecutter }}",
@@ -28,11 +29,8 @@ PRINTABLE_FRAGMENTS = JINJA + PYTHON + [m for m in MARKDOWN if "\n" not in m] + 
 
 # What the template refuses (rfc/answers.py); the strategies below either avoid these
 # or use them on purpose.
-REFUSED_CATEGORIES = ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
-BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-
 any_character = st.characters(exclude_categories=())
-printable_character = st.characters(exclude_categories=REFUSED_CATEGORIES, exclude_characters=BIDI)
+printable_character = st.characters(exclude_categories=REFUSED_CATEGORIES, exclude_characters=BIDI_CONTROLS)
 
 
 def _joined(fragments: list[str], characters) -> st.SearchStrategy[str]:

@@ -60,12 +60,20 @@ def test_post_gen_passes_a_good_rfc_and_prints_next_steps(bake, capsys):
     assert "Next steps" in out and "rfc check" in out
 
 
-def test_post_gen_fails_on_a_missing_section(bake, tmp_path, capsys):
-    baked = bake(ok=True)
+def broken_copy(baked, tmp_path, *edits: tuple[str, str]):
+    """A copy of a baked RFC directory with rfc.md edited (each old text must be there)."""
     broken = tmp_path / "broken"
     shutil.copytree(baked.project, broken)
     text = (broken / "rfc.md").read_text(encoding="utf-8")
-    (broken / "rfc.md").write_text(text.replace("### 6.4 关键逻辑\n", ""), encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    (broken / "rfc.md").write_text(text, encoding="utf-8")
+    return broken
+
+
+def test_post_gen_fails_on_a_missing_section(bake, tmp_path, capsys):
+    broken = broken_copy(bake(ok=True), tmp_path, ("### 6.4 关键逻辑\n", ""))
     capsys.readouterr()
     assert post_gen_project.main(hook_input(), str(broken)) == 1
     err = capsys.readouterr().err
@@ -73,25 +81,20 @@ def test_post_gen_fails_on_a_missing_section(bake, tmp_path, capsys):
 
 
 def test_post_gen_fails_on_unrendered_syntax_and_disorder(bake, tmp_path, capsys):
-    baked = bake(ok=True)
-    broken = tmp_path / "broken"
-    shutil.copytree(baked.project, broken)
-    text = (broken / "rfc.md").read_text(encoding="utf-8")
-    text = text.replace("## 10. 实现计划", "## 10. 实现计划 {{ cookiecutter.x }}")
-    text = text.replace("### 3.1 目标", "### 3.x").replace("### 3.2 非目标", "### 3.2 非目标\n\n### 3.1 目标")
-    (broken / "rfc.md").write_text(text, encoding="utf-8")
+    broken = broken_copy(
+        bake(ok=True), tmp_path,
+        ("## 10. 实现计划", "## 10. 实现计划 {{ cookiecutter.x }}"),
+        ("### 3.1 目标", "### 3.x"),
+        ("### 3.2 非目标", "### 3.2 非目标\n\n### 3.1 目标"),
+    )
     assert post_gen_project.main(hook_input(), str(broken)) == 1
     err = capsys.readouterr().err
     assert "RFC004 unrendered template syntax '{{'" in err
-    assert "RFC002 section '3.2 非目标' is out of order" in err or "RFC002 section '3.1 目标'" in err
+    assert "RFC002 section '3.2 非目标' is out of order: it must come after '3.1 目标'" in err
 
 
 def test_post_gen_runs_the_same_draft_check_as_rfc_check(bake, tmp_path, capsys):
-    baked = bake(ok=True)
-    broken = tmp_path / "broken"
-    shutil.copytree(baked.project, broken)
-    text = (broken / "rfc.md").read_text(encoding="utf-8")
-    (broken / "rfc.md").write_text(text.replace("| 相关模块 | distributed |", "| 相关模块 | pipeline |"), encoding="utf-8")
+    broken = broken_copy(bake(ok=True), tmp_path, ("| 相关模块 | distributed |", "| 相关模块 | pipeline |"))
     capsys.readouterr()
     assert post_gen_project.main(hook_input(), str(broken)) == 1
     assert "RFC105 modules: unknown 'pipeline'" in capsys.readouterr().err
