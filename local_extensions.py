@@ -12,17 +12,17 @@ from pathlib import Path
 
 def _package_root() -> Path:
     here = Path(__file__).resolve().parent
-    # checkout: <repo>/local_extensions.py; wheel: <site-packages>/rfc/_template/local_extensions.py
+    # checkout: <repo>/local_extensions.py; wheel: <site-packages>/rfc_template/_template/local_extensions.py
     for candidate in (here, here.parent.parent):
-        if (candidate / "rfc" / "__init__.py").is_file():
+        if (candidate / "rfc_template" / "__init__.py").is_file():
             return candidate
-    raise ImportError(f"the rfc package is missing beside the template in {here}")
+    raise ImportError(f"the rfc_template package is missing beside the template in {here}")
 
 
 _ROOT = str(_package_root())
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-from rfc.jinja import RfcExtension  # noqa: E402  (needs the path above)
+from rfc_template.jinja import RfcExtension  # noqa: E402  (needs the path above)
 
 __all__ = ["RfcExtension"]

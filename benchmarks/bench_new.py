@@ -51,7 +51,7 @@ def main() -> int:
             ),
             Command(
                 "rfc new --no-input",
-                [python, "-m", "rfc", "new", "--no-input", "--author", "张三", "--slug", "bench", "--output-dir", str(out_rfc)],
+                [python, "-m", "rfc_template", "new", "--no-input", "--author", "张三", "--slug", "bench", "--output-dir", str(out_rfc)],
                 before_each=lambda: shutil.rmtree(out_rfc / "bench", ignore_errors=True),
             ),
             Command(

@@ -13,7 +13,7 @@ HOOK_INPUT = r"""{{ {"package_root": rfc_package_root} | tojson }}"""
 def main(hook_input: str, rfc_dir: str) -> int:
     data = json.loads(hook_input)
     sys.path.insert(0, data["package_root"])
-    from rfc.generated import check_generated, next_steps
+    from rfc_template.generated import check_generated, next_steps
 
     findings, note = check_generated(rfc_dir)
     if note:

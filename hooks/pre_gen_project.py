@@ -1,7 +1,7 @@
 """Refuse bad answers before cookiecutter writes a file: every problem at once, no traceback.
 
 Exiting non-zero makes cookiecutter remove the RFC directory it has just created.
-The rules themselves live in rfc/answers.py (shared with `rfc new` and the tests).
+The rules themselves live in rfc_template/answers.py (shared with `rfc new` and the tests).
 """
 
 import json
@@ -14,7 +14,7 @@ HOOK_INPUT = r"""{{ {"answers": cookiecutter, "package_root": rfc_package_root} 
 def main(hook_input: str) -> int:
     data = json.loads(hook_input)
     sys.path.insert(0, data["package_root"])
-    from rfc.answers import find_problems
+    from rfc_template.answers import find_problems
 
     problems = find_problems(data["answers"])
     if problems:

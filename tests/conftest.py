@@ -55,8 +55,8 @@ def mermaid(tmp_path_factory):
     yield renderer
     renderer.close()
 
-from rfc import document
-from rfc.template import template_dir
+from rfc_template import document
+from rfc_template.template import template_dir
 
 # Good answers for every required prompt; a test overrides what it is about.
 BASE_ANSWERS = {"author": "张三", "date": "2026-12-01"}

@@ -15,9 +15,9 @@ from pathlib import Path
 from click.testing import CliRunner
 from cookiecutter.cli import main as cookiecutter_main
 
-from rfc.cli import NEW_OPTIONS
-from rfc.cli import main as rfc_main
-from rfc.template import template_dir
+from rfc_template.cli import NEW_OPTIONS
+from rfc_template.cli import main as rfc_main
+from rfc_template.template import template_dir
 
 COOKIECUTTER, RFC_NEW = "cookiecutter --no-input", "rfc new"
 OPTION_OF = {variable: option for option, variable in NEW_OPTIONS.items()}

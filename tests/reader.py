@@ -1,7 +1,7 @@
 """An RFC as a reader sees it: mistune's HTML (raw HTML allowed, GFM tables, as forges
 render Markdown), read back with the standard library's HTML parser.
 
-Independent of `rfc.document`: if an escape were missing, a `<b>` would become an
+Independent of `rfc_template.document`: if an escape were missing, a `<b>` would become an
 element here, a `|` a new cell, a `#` a heading, and the text would differ.
 """
 

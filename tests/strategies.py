@@ -10,8 +10,8 @@ import datetime
 
 from hypothesis import strategies as st
 
-from rfc.answers import BIDI_CONTROLS, REFUSED_CATEGORIES
-from rfc.template import load_rules
+from rfc_template.answers import BIDI_CONTROLS, REFUSED_CATEGORIES
+from rfc_template.template import load_rules
 
 JINJA = ["{{ 7*7 }}", "{{", "}}", "{%", "%}", "{#", "#}", "{% raw %}", "{% endraw %}", "{{ cookiecutter }}",
          "{{ cycler.__init__.__globals__.os.system('touch PWNED') }}", "{{ self }}"]
@@ -27,7 +27,7 @@ HOSTILE_CONTROL = ["\n", "\r", "\r\n", "\t", "\x00", "\x1b[31m", "\x7f", "\x85",
 
 PRINTABLE_FRAGMENTS = JINJA + PYTHON + [m for m in MARKDOWN if "\n" not in m] + MERMAID + PATHS + SHELL + UNICODE
 
-# What the template refuses (rfc/answers.py); the strategies below either avoid these
+# What the template refuses (rfc_template/answers.py); the strategies below either avoid these
 # or use them on purpose.
 any_character = st.characters(exclude_categories=())
 printable_character = st.characters(exclude_categories=REFUSED_CATEGORIES, exclude_characters=BIDI_CONTROLS)

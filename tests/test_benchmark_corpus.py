@@ -7,9 +7,9 @@ corpus honest as the template and the rules change (the timing itself is not a t
 from __future__ import annotations
 
 from benchmarks.corpus import BROKEN, FILLED, FRESH, make_corpus
-from rfc import check
-from rfc.cli import check_files, rfc_files
-from rfc.template import load_rules
+from rfc_template import check
+from rfc_template.cli import check_files, rfc_files
+from rfc_template.template import load_rules
 
 
 def test_corpus_holds_drafts_filled_and_broken_rfcs(tmp_path):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rfc import check
-from rfc.cli import main
+from rfc_template import check
+from rfc_template.cli import main
 
 PROJECT = Path(__file__).resolve().parents[1]
 EXAMPLE = PROJECT / "examples" / "fsdp-grad-comm-overlap"
@@ -149,7 +149,7 @@ ONE_EDIT_BREAKS = [edit for _, edit in sorted(BREAKS.items()) if isinstance(edit
 
 
 def test_check_in_parallel_reports_what_one_process_does(capsys, tmp_path):
-    from rfc.cli import PARALLEL_FROM
+    from rfc_template.cli import PARALLEL_FROM
 
     for number in range(PARALLEL_FROM + 3):
         copy = tmp_path / f"rfc-{number:02d}"
@@ -171,9 +171,9 @@ def test_check_jobs_must_be_positive(capsys, example):
 def test_new_runs_the_post_generation_check(capsys, tmp_path, monkeypatch):
     # rfc new runs the template's post-generation check itself, not through the hook:
     # a problem it reports must refuse the RFC and leave nothing behind.
-    import rfc.cli
+    import rfc_template.cli
 
-    monkeypatch.setattr(rfc.cli, "check_generated", lambda rfc_dir: (["rfc.md:1:1: RFC001 planted"], ""))
+    monkeypatch.setattr(rfc_template.cli, "check_generated", lambda rfc_dir: (["rfc.md:1:1: RFC001 planted"], ""))
     status, _, err = run(capsys, "new", "--no-input", "--author", "a", "--slug", "x", "--output-dir", tmp_path)
     assert status == 2 and "RFC001 planted" in err and "was removed" in err
     assert list(tmp_path.iterdir()) == []
@@ -184,7 +184,7 @@ def test_new_asks_for_what_is_left_out(tmp_path):
     # an empty line takes the default shown in brackets
     replies = ["", "Ring Attention {{ 7*7 }}", "", "李雷", "trainer, model", "TF", "2", "#42", "", "2026-10-01"]
     done = subprocess.run(
-        [sys.executable, "-m", "rfc", "new", "--output-dir", str(tmp_path)],
+        [sys.executable, "-m", "rfc_template", "new", "--output-dir", str(tmp_path)],
         input="\n".join(replies) + "\n", capture_output=True, text=True, cwd=PROJECT, timeout=60,
     )
     assert done.returncode == 0, done.stderr
@@ -199,7 +199,7 @@ def test_new_asks_for_what_is_left_out(tmp_path):
 
 def test_new_without_answers_on_its_input_says_what_to_pass(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "rfc", "new", "--title", "x", "--output-dir", str(tmp_path)],
+        [sys.executable, "-m", "rfc_template", "new", "--title", "x", "--output-dir", str(tmp_path)],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=PROJECT, timeout=60,
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr

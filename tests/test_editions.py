@@ -16,10 +16,10 @@ import pytest
 
 from generation import fresh_dir, with_rfc_new
 from reader import read
-from rfc import check
-from rfc.cli import main
-from rfc.editions import edition, edition_of
-from rfc.template import load_context, load_rules, rfc_template_path
+from rfc_template import check
+from rfc_template.cli import main
+from rfc_template.editions import edition, edition_of
+from rfc_template.template import load_context, load_rules, rfc_template_path
 
 CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
 COMBINATIONS = [
@@ -112,7 +112,7 @@ def test_every_review_rule_fires_on_an_english_draft(generated):
 
 def test_each_edition_is_recognised(generated):
     for language in ("zh", "en"):
-        from rfc import document
+        from rfc_template import document
 
         assert edition_of(document.parse(generated[0, language])).language == language
 

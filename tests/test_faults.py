@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from figures import FIGURES
 from generation import fresh_dir, snapshot, with_cookiecutter, with_rfc_new
-from rfc.cli import MAX_RFC_BYTES, main
+from rfc_template.cli import MAX_RFC_BYTES, main
 
 PROJECT = Path(__file__).resolve().parents[1]
 BASE = {"author": "张三", "date": "2026-12-01", "rfc_slug": "mine"}
@@ -121,7 +121,7 @@ INTERRUPT = textwrap.dedent(
     """
     import os, signal, sys
     import cookiecutter.generate as generate
-    from rfc.cli import main
+    from rfc_template.cli import main
 
     real = generate.generate_file
 
@@ -150,7 +150,7 @@ def test_an_interrupted_rfc_new_leaves_nothing(tmp_path):
 
 
 def check(*paths) -> tuple[int, str, str]:
-    done = subprocess.run([sys.executable, "-m", "rfc", "check", *map(str, paths)],
+    done = subprocess.run([sys.executable, "-m", "rfc_template", "check", *map(str, paths)],
                           capture_output=True, text=True, cwd=PROJECT, timeout=120)
     assert "Traceback" not in done.stderr, done.stderr
     return done.returncode, done.stdout, done.stderr

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from hooks import post_gen_project, pre_gen_project
-from rfc.jinja import package_root
+from rfc_template.jinja import package_root
 
 GOOD = {
     "language": "zh",
@@ -105,7 +105,7 @@ def test_post_gen_degrades_without_mistune(bake):
     baked = bake(ok=True)
     script = (
         "import sys; sys.modules['mistune'] = None\n"
-        "from rfc.generated import check_generated\n"
+        "from rfc_template.generated import check_generated\n"
         f"problems, note = check_generated({str(baked.project)!r})\n"
         "print(problems, note)"
     )

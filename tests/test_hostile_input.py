@@ -23,9 +23,9 @@ import strategies as s
 from figures import FIGURES
 from generation import COOKIECUTTER, Outcome, fresh_dir, snapshot, with_cookiecutter, with_rfc_new
 from reader import read
-from rfc import check
-from rfc.answers import ANSWER_NAMES
-from rfc.template import load_context
+from rfc_template import check
+from rfc_template.answers import ANSWER_NAMES
+from rfc_template.template import load_context
 
 BASE = {"author": "张三", "date": "2026-12-01"}
 PLAIN_TITLE, PLAIN_AUTHOR = "PLAINTITLE", "PLAINAUTHOR"

@@ -10,8 +10,8 @@ import pytest
 
 from figures import NOTES
 from generation import fresh_dir, with_rfc_new
-from rfc import preview
-from rfc.cli import main
+from rfc_template import preview
+from rfc_template.cli import main
 
 PROJECT = Path(__file__).resolve().parents[1]
 EXAMPLE = PROJECT / "examples" / "fsdp-grad-comm-overlap" / "rfc.md"

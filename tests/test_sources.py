@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from rfc import answers, structure
-from rfc.jinja import markdown_text, mermaid_text
-from rfc.template import load_context, load_rules, template_dir
+from rfc_template import answers, structure
+from rfc_template.jinja import markdown_text, mermaid_text
+from rfc_template.template import load_context, load_rules, template_dir
 from seed import read_seed
 
 
@@ -97,7 +97,7 @@ def test_template_is_found_where_the_package_says():
 
 
 def test_sections_named_by_check_rules_are_the_templates(seed):
-    from rfc import check
+    from rfc_template import check
 
     required = {h.text for h in structure.required_sections()}
     named = {check.PARAMETERS, *check.NEEDS_REAL_ROW, check.PERFORMANCE[1]}

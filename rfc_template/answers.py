@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 
-from rfc.template import Rules, load_rules
+from rfc_template.template import Rules, load_rules
 
 # The public answer names, in prompt order: the interface of `--no-input` users.
 ANSWER_NAMES = (

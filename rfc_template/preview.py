@@ -16,8 +16,8 @@ from pathlib import Path
 import mistune
 from mistune.plugins.table import table as table_plugin
 
-from rfc import document
-from rfc.editions import edition_of
+from rfc_template import document
+from rfc_template.editions import edition_of
 
 MERMAID_VERSION = "12.3.0"  # = package.json's; tests/test_preview.py keeps them equal
 MERMAID_CDN = f"https://cdn.jsdelivr.net/npm/mermaid@{MERMAID_VERSION}/dist/mermaid.min.js"

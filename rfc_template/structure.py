@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rfc import document
-from rfc.findings import Finding
-from rfc.template import rfc_template_path
+from rfc_template import document
+from rfc_template.findings import Finding
+from rfc_template.template import rfc_template_path
 
 @lru_cache(maxsize=None)
 def required_sections(language: str = "zh") -> tuple[document.Heading, ...]:

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rfc import document, structure
-from rfc.template import load_rules
+from rfc_template import document, structure
+from rfc_template.template import load_rules
 
 # The options of the template's choice lists ("是 / 否", "Yes / No", ...), per edition.
 CHOICE_WORDS = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rfc.findings import unrendered_syntax
+from rfc_template.findings import unrendered_syntax
 
 NEXT_STEPS = """\
 Created {path}
@@ -29,7 +29,7 @@ def next_steps(rfc_dir: str | Path) -> str:
 def check_generated(rfc_dir: str | Path) -> tuple[list[str], str]:
     """Problems as `file:line:col: CODE message` lines, and a note (empty when none)."""
     try:
-        from rfc import check
+        from rfc_template import check
     except ImportError:
         check = None
     rfc_dir = Path(rfc_dir)

@@ -16,8 +16,8 @@ from cookiecutter.exceptions import FailedHookException
 from jinja2 import Environment
 from jinja2.ext import Extension
 
-from rfc import answers
-from rfc.template import RFC_DIR_NAME, template_dir
+from rfc_template import answers
+from rfc_template.template import RFC_DIR_NAME, template_dir
 
 # ASCII punctuation that starts or ends Markdown syntax inside a line (emphasis, code,
 # links, HTML, headings, table cells, strikethrough, entities) and braces, so that a

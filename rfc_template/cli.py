@@ -19,9 +19,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from rfc import answers, check, editions
-from rfc.generated import check_generated, next_steps
-from rfc.template import load_context, load_rules, template_dir
+from rfc_template import answers, check, editions
+from rfc_template.generated import check_generated, next_steps
+from rfc_template.template import load_context, load_rules, template_dir
 
 USAGE_ERROR, FINDINGS = 2, 1
 
@@ -362,7 +362,7 @@ def _format(finding, path: str, style: str) -> str:
 
 
 def run_preview(args: argparse.Namespace) -> int:
-    from rfc import preview
+    from rfc_template import preview
 
     source = Path(args.rfc)
     text = read_rfc(source)
@@ -392,7 +392,7 @@ def run_preview(args: argparse.Namespace) -> int:
 
 
 def _is_preview(path: Path) -> bool:
-    from rfc.preview import GENERATED_BY
+    from rfc_template.preview import GENERATED_BY
 
     try:
         with path.open("rb") as handle:
@@ -452,7 +452,7 @@ def run_index(args: argparse.Namespace) -> int:
 
 
 def _cell(value: str) -> str:
-    from rfc.jinja import markdown_text
+    from rfc_template.jinja import markdown_text
 
     return markdown_text(value)
 

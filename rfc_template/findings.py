@@ -37,7 +37,7 @@ class LineIndex:
         return line, offset - self._starts[line - 1] + 1
 
 
-# Jinja's delimiters. User values are escaped on the way in (rfc/jinja.py), so any of
+# Jinja's delimiters. User values are escaped on the way in (rfc_template/jinja.py), so any of
 # these left in a rendered file is template syntax that was never rendered (a
 # backslash-escaped brace, `\\{`, is a user's literal brace).
 TEMPLATE_SYNTAX = re.compile(r"(?<!\\)\{(?:\{|%|#)|%\}|#\}")

@@ -14,7 +14,7 @@ import mistune
 from mistune.block_parser import BlockParser
 from mistune.plugins.table import table as table_plugin
 
-from rfc.findings import LineIndex, normalise_newlines
+from rfc_template.findings import LineIndex, normalise_newlines
 
 
 class _LocatingBlockParser(BlockParser):

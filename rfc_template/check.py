@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from rfc import answers, document, structure
-from rfc.editions import Edition, edition_of
-from rfc.findings import Finding, LineIndex, normalise_newlines, unrendered_syntax
-from rfc.template import Rules, load_rules
+from rfc_template import answers, document, structure
+from rfc_template.editions import Edition, edition_of
+from rfc_template.findings import Finding, LineIndex, normalise_newlines, unrendered_syntax
+from rfc_template.template import Rules, load_rules
 
 DRAFT, REVIEW = "draft", "review"
 STAGES = (DRAFT, REVIEW)
@@ -145,7 +145,7 @@ def _basic_info(doc: document.Document, rules: Rules, ed: Edition) -> tuple[dict
 
 
 def _value_problems(key: str, value: str, rules: Rules) -> list[tuple[str, str]]:
-    """The answer checks of rfc/answers.py, applied to the table's cells."""
+    """The answer checks of rfc_template/answers.py, applied to the table's cells."""
     checks = {
         "作者": ("RFC104", lambda: ["作者 (author) must not be empty"] if not value.strip() else []),
         "相关模块": ("RFC105", lambda: answers.modules_problems(value, rules)),
