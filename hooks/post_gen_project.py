@@ -1,29 +1,46 @@
 """Check the rendered RFC against the template, then tell the author what to do next.
 
 Exiting non-zero makes cookiecutter remove the RFC directory it has just created.
+cookiecutter renders this file after every other file is written, so the check
+(rfc_template/generated.py, the draft rules of `rfc check`) runs in its own process
+then and its verdict arrives here as JSON data. Where the verdict could not be formed
+there (cruft gives no `_output_dir`), this process runs the same check itself.
 """
 
 import json
 import os
 import sys
 
-HOOK_INPUT = r"""{{ {"package_root": rfc_package_root} | tojson }}"""
+HOOK_INPUT = r"""{{ {"verdict": rfc_generated_verdict(cookiecutter), "package_root": rfc_package_root, "under_cruft": cookiecutter._commit is defined} | tojson }}"""
+
+
+def remove_answers_file(rfc_dir: str) -> None:
+    """Under cruft, `.cruft.json` records the answers: one record, never two that disagree."""
+    path = os.path.join(rfc_dir, ".rfc-answers.json")
+    if os.path.isfile(path):
+        os.remove(path)
+
+
+def verdict_here(package_root: str, rfc_dir: str) -> dict:
+    sys.path.insert(0, package_root)
+    from rfc_template.generated import verdict
+
+    return verdict(rfc_dir)
 
 
 def main(hook_input: str, rfc_dir: str) -> int:
     data = json.loads(hook_input)
-    sys.path.insert(0, data["package_root"])
-    from rfc_template.generated import check_generated, next_steps
-
-    findings, note = check_generated(rfc_dir)
-    if note:
-        print(f"note: {note}", file=sys.stderr)
-    if findings:
+    verdict = data.get("verdict") or verdict_here(data["package_root"], rfc_dir)
+    if verdict["note"]:
+        print(f"note: {verdict['note']}", file=sys.stderr)
+    if verdict["problems"]:
         print("ERROR: the generated RFC does not match the template:", file=sys.stderr)
-        for finding in findings:
-            print(f"  - {finding}", file=sys.stderr)
+        for problem in verdict["problems"]:
+            print(f"  - {problem}", file=sys.stderr)
         return 1
-    print(next_steps(rfc_dir))
+    if data.get("under_cruft"):
+        remove_answers_file(rfc_dir)
+    print(verdict["next_steps"])
     return 0
 
 

@@ -1,22 +1,19 @@
 """Refuse bad answers before cookiecutter writes a file: every problem at once, no traceback.
 
 Exiting non-zero makes cookiecutter remove the RFC directory it has just created.
-The rules themselves live in rfc_template/answers.py (shared with `rfc new` and the tests).
+The rules live in rfc_template/answers.py (shared with `rfc new` and the tests); they
+run in cookiecutter's own process while it renders this file, and reach this process
+as JSON data, never as Python source: a hook that imports nothing starts fast.
 """
 
 import json
 import sys
 
-# Rendered by cookiecutter: every answer as JSON data, never as Python source.
-HOOK_INPUT = r"""{{ {"answers": cookiecutter, "package_root": rfc_package_root} | tojson }}"""
+HOOK_INPUT = r"""{{ {"problems": rfc_answer_problems(cookiecutter)} | tojson }}"""
 
 
 def main(hook_input: str) -> int:
-    data = json.loads(hook_input)
-    sys.path.insert(0, data["package_root"])
-    from rfc_template.answers import find_problems
-
-    problems = find_problems(data["answers"])
+    problems = json.loads(hook_input)["problems"]
     if problems:
         print("ERROR: cannot generate the RFC:", file=sys.stderr)
         for problem in problems:

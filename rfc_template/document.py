@@ -50,7 +50,7 @@ def plain_text(tokens: list[dict]) -> str:
 WHITESPACE = re.compile(r"\s+")
 
 
-def _normalise(text: str) -> str:
+def normalise(text: str) -> str:
     return WHITESPACE.sub(" ", text).strip()
 
 
@@ -101,7 +101,7 @@ def parse(source: str) -> Document:
     for token in tokens:
         line, _ = lines.position(token.get("offset", 0))
         if token["type"] == "heading":
-            section = _normalise(plain_text(token["children"]))
+            section = normalise(plain_text(token["children"]))
             doc.headings.append(Heading(token["attrs"]["level"], section, line))
         elif token["type"] == "table":
             doc.tables.append(_table(token, line, section))
@@ -113,9 +113,9 @@ def parse(source: str) -> Document:
 
 def _table(token: dict, line: int, section: str) -> Table:
     head, *body = token["children"]
-    header = [_normalise(plain_text(cell["children"])) for cell in head["children"]]
+    header = [normalise(plain_text(cell["children"])) for cell in head["children"]]
     rows = [
-        [_normalise(plain_text(cell["children"])) for cell in row["children"]]
+        [normalise(plain_text(cell["children"])) for cell in row["children"]]
         for part in body
         for row in part["children"]
     ]

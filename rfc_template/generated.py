@@ -26,6 +26,12 @@ def next_steps(rfc_dir: str | Path) -> str:
     return NEXT_STEPS.format(path=Path(rfc_dir) / "rfc.md")
 
 
+def verdict(rfc_dir: str | Path) -> dict:
+    """What the post-generation hook reports: problems, a note, the next steps."""
+    problems, note = check_generated(rfc_dir)
+    return {"problems": problems, "note": note, "next_steps": next_steps(rfc_dir)}
+
+
 def check_generated(rfc_dir: str | Path) -> tuple[list[str], str]:
     """Problems as `file:line:col: CODE message` lines, and a note (empty when none)."""
     try:

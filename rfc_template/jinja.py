@@ -17,7 +17,7 @@ from jinja2 import Environment
 from jinja2.ext import Extension
 
 from rfc_template import answers
-from rfc_template.template import RFC_DIR_NAME, template_dir
+from rfc_template.template import RFC_DIR_NAME, clear_caches, template_dir
 
 # ASCII punctuation that starts or ends Markdown syntax inside a line (emphasis, code,
 # links, HTML, headings, table cells, strikethrough, entities) and braces, so that a
@@ -93,12 +93,15 @@ class RefusedAnswers(FailedHookException):
 
 
 def checked_answers(context: Mapping[str, object]) -> Mapping[str, object]:
-    """The answers, once they are all valid; called in the RFC directory's own name.
+    """The answers, once they are all valid, and the place the RFC would go.
 
-    cookiecutter creates that directory before `pre_gen_project` runs, so a slug such
-    as `../x` or an empty one must be refused while the name is rendered; so must a
-    directory that already exists (even with `--overwrite-if-exists`: it may hold an
-    edited RFC). cookiecutter renders the name once per generation.
+    Called twice per generation, both before anything exists: by `__checked` in
+    cookiecutter.json (right after the questions, before cookiecutter or cruft records
+    the answers) and in the render of the project folder's name, just before
+    cookiecutter creates it (see `RfcExtension.preprocess`): there `_output_dir` is
+    known, and a replayed or overridden answer is checked too. A slug such as `../x`
+    or an existing RFC directory (even with `--overwrite-if-exists`: it may hold an
+    edited RFC) never makes or touches a folder.
     """
     problems = answers.find_problems(context)
     if not problems and context.get("_output_dir"):
@@ -106,6 +109,38 @@ def checked_answers(context: Mapping[str, object]) -> Mapping[str, object]:
     if problems:
         raise RefusedAnswers(problems)
     return context
+
+
+def answers_checked(context: Mapping[str, object]) -> str:
+    """`__checked` in cookiecutter.json: what cookiecutter records once the answers pass."""
+    checked_answers(context)
+    return "yes"
+
+
+def answer_problems(context: Mapping[str, object]) -> list[str]:
+    """For hooks/pre_gen_project.py, rendered into it as JSON."""
+    return answers.find_problems(context)
+
+
+def generated_verdict(context: Mapping[str, object]) -> dict | None:
+    """For hooks/post_gen_project.py, rendered into it as JSON once every file is written.
+
+    cookiecutter renders the post-generation hook in its own process after generating
+    the files, so the check runs here without a second interpreter importing the
+    checker again. None where the RFC folder is not known (cruft sets no `_output_dir`):
+    the hook then checks in its own process.
+    """
+    output_dir = context.get("_output_dir")
+    rfc_dir = Path(str(output_dir), str(context.get("rfc_slug"))) if output_dir else None
+    if rfc_dir is None or not (rfc_dir / "rfc.md").is_file():
+        return None
+    from rfc_template.generated import verdict
+
+    return verdict(rfc_dir)
+
+
+# The project folder's name as cookiecutter renders it: the same slug, with the checks.
+CHECKED_DIR_NAME = "{{ rfc_checked(cookiecutter).rfc_slug }}"
 
 
 # --- values stay values --------------------------------------------------------------
@@ -151,6 +186,10 @@ def package_root() -> str:
 class RfcExtension(Extension):
     def __init__(self, environment: Environment) -> None:
         super().__init__(environment)
+        # cookiecutter builds an environment per step; cruft update renders two commits of
+        # this template in one process, so what was read from its files is read again.
+        clear_caches()
+        own_template_sources.cache_clear()
         environment.filters.update(
             md_text=markdown_text,
             mermaid_text=mermaid_text,
@@ -159,8 +198,14 @@ class RfcExtension(Extension):
             feature_identifier=answers.feature_identifier,
             public_answers=public_answers,
             pretty_json=pretty_json,
+            rfc_answers_checked=answers_checked,
         )
-        environment.globals.update(rfc_checked=checked_answers, rfc_package_root=package_root())
+        environment.globals.update(
+            rfc_checked=checked_answers,
+            rfc_answer_problems=answer_problems,
+            rfc_generated_verdict=generated_verdict,
+            rfc_package_root=package_root(),
+        )
 
     def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
         """Keep every value a value, also through plain `cookiecutter --no-input`.
@@ -169,7 +214,13 @@ class RfcExtension(Extension):
         config) as a Jinja template, so `{{ 7*7 }}` would become 49 and a crafted value
         could run code. Templates from files come with a name; of the nameless ones, only
         this template's own strings may hold Jinja syntax: any other is rendered literally.
+
+        The project folder's name is rendered once per generation, from its own string,
+        just before cookiecutter creates the folder: that render also runs the checks
+        (`checked_answers`), so no folder is made for bad answers or an existing RFC.
         """
+        if name is None and source == RFC_DIR_NAME:
+            return CHECKED_DIR_NAME
         if name is not None or source in own_template_sources():
             return source
         if any(delimiter in source for delimiter in self._delimiters):

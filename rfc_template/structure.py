@@ -15,8 +15,18 @@ from rfc_template.template import rfc_template_path
 
 @lru_cache(maxsize=None)
 def required_sections(language: str = "zh") -> tuple[document.Heading, ...]:
-    source = rfc_template_path(language).read_text(encoding="utf-8")
-    return tuple(h for h in document.parse(source).headings if h.level in (2, 3))
+    # The template is our own file, with its headings written as plain `## ` / `### `
+    # lines outside code: a line scan reads them without a Markdown parse (the
+    # post-generation hook runs this in every generation).
+    headings, fence = [], None
+    for number, line in enumerate(rfc_template_path(language).read_text(encoding="utf-8").splitlines(), start=1):
+        marker = re.match(r"(`{3,}|~{3,})", line)
+        if marker and (fence is None or marker.group(1).startswith(fence)):
+            fence = None if fence else marker.group(1)
+        elif fence is None and (line.startswith("## ") or line.startswith("### ")):
+            level = len(line) - len(line.lstrip("#"))
+            headings.append(document.Heading(level, document.normalise(line[level:]), number))
+    return tuple(headings)
 
 
 def section_findings(doc: document.Document, language: str = "zh") -> list[Finding]:

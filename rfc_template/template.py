@@ -13,7 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-RFC_DIR_NAME = "{{rfc_checked(cookiecutter).rfc_slug}}"
+# The project folder, named as cookiecutter and cruft expect (cruft looks for
+# `*cookiecutter.*`). Its name is rendered once per generation, just before the folder is
+# created: rfc_template.jinja adds the answer and target checks to that render.
+RFC_DIR_NAME = "{{cookiecutter.rfc_slug}}"
 
 
 def template_dir() -> Path:
@@ -48,6 +51,16 @@ class Rules:
     def both_backends(self) -> str:
         """The backend value that means "PT and MS" (the choice with a '+')."""
         return next(b for b in self.backends if "+" in b)
+
+
+def clear_caches() -> None:
+    """Forget what was read from the template's files.
+
+    `cruft update` renders two commits of the template from one folder in one process;
+    the second must not see the first one's cookiecutter.json.
+    """
+    load_context.cache_clear()
+    load_rules.cache_clear()
 
 
 @lru_cache(maxsize=None)

@@ -86,7 +86,9 @@ class Baked:
         return document.parse(self.read())
 
     def output_entries(self) -> list[str]:
-        return sorted(p.name for p in self.output_dir.iterdir())
+        """What the bake left in its output folder (answers refused while they were
+        asked leave not even the folder)."""
+        return sorted(p.name for p in self.output_dir.iterdir()) if self.output_dir.exists() else []
 
 
 def _baker(cookies):

@@ -6,9 +6,12 @@ import json
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 from hooks import post_gen_project, pre_gen_project
 from rfc_template.jinja import package_root
+
+PROJECT = Path(__file__).resolve().parents[1]
 
 GOOD = {
     "language": "zh",
@@ -27,15 +30,28 @@ def hook_input(**data) -> str:
     return json.dumps({"package_root": package_root(), **data})
 
 
-def test_pre_gen_accepts_good_answers(capsys):
-    assert pre_gen_project.main(hook_input(answers=GOOD)) == 0
-    assert capsys.readouterr().err == ""
+def rendered_hook(name: str, answers: dict, tmp_path) -> subprocess.CompletedProcess:
+    """The hook as cookiecutter runs it: its source rendered with the template's
+    extension and these answers, then run by this interpreter in the RFC folder."""
+    from cookiecutter.environment import StrictEnvironment
+
+    context = {**json.loads((PROJECT / "cookiecutter.json").read_text(encoding="utf-8")), **answers}
+    env = StrictEnvironment(context={"cookiecutter": context})
+    source = (PROJECT / "hooks" / f"{name}.py").read_text(encoding="utf-8")
+    script = tmp_path / f"{name}.py"
+    script.write_text(env.from_string(source).render(cookiecutter=context), encoding="utf-8")
+    return subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True)
 
 
-def test_pre_gen_reports_each_problem_on_its_own_line(capsys):
-    answers = {**GOOD, "author": "", "backend": "TF"}
-    assert pre_gen_project.main(hook_input(answers=answers)) == 1
-    lines = capsys.readouterr().err.splitlines()
+def test_pre_gen_accepts_good_answers(tmp_path):
+    done = rendered_hook("pre_gen_project", GOOD, tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_pre_gen_reports_each_problem_on_its_own_line(tmp_path):
+    done = rendered_hook("pre_gen_project", {**GOOD, "author": "", "backend": "TF"}, tmp_path)
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
     assert lines[0] == "ERROR: cannot generate the RFC:"
     assert lines[1:] == [
         "  - author: required; it must not be empty",
