@@ -19,7 +19,7 @@ from mistune.plugins.table import table as table_plugin
 from rfc_template import document
 from rfc_template.editions import edition_of
 
-MERMAID_VERSION = "12.3.0"  # = package.json's; tests/test_preview.py keeps them equal
+MERMAID_VERSION = "11.17.2"  # = package.json's; tests/test_preview.py keeps them equal
 MERMAID_CDN = f"https://cdn.jsdelivr.net/npm/mermaid@{MERMAID_VERSION}/dist/mermaid.min.js"
 MERMAID_IN_NPM = Path("node_modules") / "mermaid" / "dist" / "mermaid.min.js"
 
