@@ -6,16 +6,13 @@ Exit status: 0 done / clean, 1 findings, 2 usage or unreadable input.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-import multiprocessing
 import os
 import shutil
 import signal
 import stat
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -139,7 +136,6 @@ def resolve_answers(given: dict[str, str], ask=None) -> dict[str, object]:
     the title, the date as today); a user's own values are never rendered as Jinja.
     """
     from cookiecutter.environment import StrictEnvironment
-    from cookiecutter.prompt import render_variable
 
     context = load_context()
     with _template_on_path():
@@ -150,7 +146,9 @@ def resolve_answers(given: dict[str, str], ask=None) -> dict[str, object]:
             if name in given:
                 values[name] = given[name]
                 continue
-            default = raw[0] if isinstance(raw, list) else render_variable(env, raw, values)
+            # as cookiecutter.prompt.render_variable does (that module imports rich, which
+            # would cost `rfc new` more start-up than the whole rendering)
+            default = raw[0] if isinstance(raw, list) else env.from_string(raw).render(cookiecutter=values)
             values[name] = ask(name, default, raw if isinstance(raw, list) else None) if ask else default
     return values
 
@@ -325,6 +323,11 @@ def check_files(files: list[Path], stage: str | None, jobs: int | None = None) -
         yield from (check_file(path, stage) for path in files)
         return
     editions.all_editions()  # read the templates once, before the workers fork
+    # imported here, not at the top: `rfc new` never needs them, and its start-up counts
+    import itertools
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)

@@ -6,14 +6,17 @@ so that it shows exactly as typed and cannot add a heading, a table cell or a no
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+import sys
+import threading
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
 from cookiecutter.exceptions import FailedHookException
-from jinja2 import Environment
+from jinja2 import Environment, FileSystemBytecodeCache
 from jinja2.ext import Extension
 
 from rfc_template import answers
@@ -119,7 +122,31 @@ def answers_checked(context: Mapping[str, object]) -> str:
 
 def answer_problems(context: Mapping[str, object]) -> list[str]:
     """For hooks/pre_gen_project.py, rendered into it as JSON."""
+    _warm_the_checker()
     return answers.find_problems(context)
+
+
+def _warm_the_checker() -> None:
+    """Import the post-generation check in the background, once.
+
+    cookiecutter renders the pre-generation hook, then waits for it in a second
+    process and renders the files: the import (mistune and the rules) overlaps that
+    wait instead of adding to it."""
+    global _warming
+    if _warming is None and "rfc_template.check" not in sys.modules:
+        _warming = threading.Thread(target=_load_the_checker, daemon=True)
+        _warming.start()
+
+
+_warming: threading.Thread | None = None
+
+
+def _load_the_checker() -> None:
+    try:
+        importlib.import_module("rfc_template.check")  # mistune and the rules
+        importlib.import_module("rfc_template.editions").all_editions()  # the template's structure
+    except Exception:  # noqa: BLE001 (the post-generation check itself reports any problem)
+        pass
 
 
 def generated_verdict(context: Mapping[str, object]) -> dict | None:
@@ -134,6 +161,8 @@ def generated_verdict(context: Mapping[str, object]) -> dict | None:
     rfc_dir = Path(str(output_dir), str(context.get("rfc_slug"))) if output_dir else None
     if rfc_dir is None or not (rfc_dir / "rfc.md").is_file():
         return None
+    if _warming is not None:
+        _warming.join()
     from rfc_template.generated import verdict
 
     return verdict(rfc_dir)
@@ -190,6 +219,10 @@ class RfcExtension(Extension):
         # this template in one process, so what was read from its files is read again.
         clear_caches()
         own_template_sources.cache_clear()
+        # rfc.md and its includes compile to the same Python every time: keep the compiled
+        # code (Jinja's per-user cache folder, checked against each source's checksum).
+        if environment.bytecode_cache is None:
+            environment.bytecode_cache = FileSystemBytecodeCache()
         environment.filters.update(
             md_text=markdown_text,
             mermaid_text=mermaid_text,
