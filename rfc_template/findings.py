@@ -37,11 +37,12 @@ class LineIndex:
         return line, offset - self._starts[line - 1] + 1
 
 
-# Jinja's delimiters. User values are escaped on the way in (rfc_template/jinja.py), so any of
-# these left in a rendered file is template syntax that was never rendered (a
-# backslash-escaped brace, `\\{`, is a user's literal brace).
-TEMPLATE_SYNTAX = re.compile(r"(?<!\\)\{(?:\{|%|#)|%\}|#\}")
-DELIMITERS = ("{{", "{%", "{#", "%}", "#}")
+# What cookiecutter's Jinja would have rendered: a whole `{{ ... }}`, `{% ... %}` or
+# `{# ... #}` on one line. User values are escaped on the way in (rfc_template/jinja.py),
+# so one left in a rendered file was never rendered (a backslash-escaped brace, `\\{`, is
+# a user's literal brace). A lone `%}` is no template syntax: Python's f"{x:.1%}" has one.
+TEMPLATE_SYNTAX = re.compile(r"(?<!\\)\{\{.*?\}\}|(?<!\\)\{%.*?%\}|(?<!\\)\{#.*?#\}")
+DELIMITERS = ("{{", "{%", "{#")
 
 
 def unrendered_syntax(text: str, code: str = "RFC004") -> list[Finding]:
@@ -54,6 +55,6 @@ def unrendered_syntax(text: str, code: str = "RFC004") -> list[Finding]:
         return []
     index = LineIndex(text)
     return [
-        Finding(*index.position(match.start()), code, f"unrendered template syntax {match.group()!r}")
+        Finding(*index.position(match.start()), code, f"unrendered template syntax {match.group()[:2]!r}")
         for match in matches
     ]

@@ -15,12 +15,15 @@ from rfc_template import check
 from rfc_template.cli import main
 
 PROJECT = Path(__file__).resolve().parents[1]
-EXAMPLE = PROJECT / "examples" / "fsdp-grad-comm-overlap"
+# A filled RFC under review (PT + MS, 性能优化), written by hand for tests/corpus/.
+EXAMPLE = PROJECT / "tests" / "corpus" / "zh-optimizer-offload"
+STUB_FLOWCHART = (PROJECT / "templates" / "mermaid" / "zh" / "flowchart.mmd").read_text(encoding="utf-8").replace(
+    "{{ cookiecutter.rfc_title | mermaid_text }}", "优化器状态 offload").rstrip("\n") + "\n"
 
 
 @pytest.fixture
 def example(tmp_path) -> Path:
-    """A copy of the filled example RFC (status 评审中 Reviewing), free to break."""
+    """A copy of a filled RFC (status 评审中 Reviewing), free to break."""
     copy = tmp_path / EXAMPLE.name
     shutil.copytree(EXAMPLE, copy)
     return copy / "rfc.md"
@@ -38,41 +41,57 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     return code, out, err
 
 
-# One breaking edit of the filled example per rule; each must raise exactly its code.
+def _flowchart_block() -> str:
+    text = (EXAMPLE / "rfc.md").read_text(encoding="utf-8")
+    start = text.index("flowchart TD\n")
+    return text[start:text.index("```", start)]
+
+
+# One breaking edit of the filled RFC per rule; each must raise its code.
 BREAKS = {
     "RFC001": ("### 6.4 关键逻辑\n", ""),
     "RFC002": [("## 4. 相关实现参考\n", ""), ("### 5.1 接口定义", "## 4. 相关实现参考\n\n### 5.1 接口定义")],
     "RFC003": ("## 10. 实现计划", "## 7. 组件依赖\n\n## 10. 实现计划"),
-    "RFC004": ("本期最小可交付能力：", "本期最小可交付能力：{{ cookiecutter.x }}"),
+    "RFC004": ("完整能力需要：", "完整能力需要：{{ cookiecutter.x }}"),
     "RFC005": ("### 3.1 目标", "## 3.1 目标"),
     "RFC101": ("| 项目 | 内容 |\n| --- | --- |\n", "项目 内容\n\n"),
-    "RFC102": ("| 作者 | 王小明 |", "| 作着 | 王小明 |\n| 作者 | 王小明 |"),
+    "RFC102": ("| 作者 | 李明 |", "| 作着 | 李明 |\n| 作者 | 李明 |"),
     "RFC103": ("| 创建日期 | 2026-11-20 |\n", ""),
-    "RFC104": ("| 作者 | 王小明 |", "| 作者 |  |"),
-    "RFC105": ("| 相关模块 | distributed / optimizer |", "| 相关模块 | distributed / pipeline |"),
+    "RFC104": ("| 作者 | 李明 |", "| 作者 |  |"),
+    "RFC105": ("| 相关模块 | distributed / checkpoint / optimizer |", "| 相关模块 | distributed / pipeline |"),
     "RFC106": ("| 适用后端 | PT + MS |", "| 适用后端 | TF |"),
     "RFC107": ("| 状态 | 评审中 Reviewing |", "| 状态 | 搁置 Parked |"),
     "RFC108": ("| 创建日期 | 2026-11-20 |", "| 创建日期 | 2026-11-31 |"),
-    "RFC109": ("<https://gitcode.com/mindspore/hyper-parallel/issues/284>", "issue 284"),
+    "RFC109": ("| 相关 issue / PR | #301 |", "| 相关 issue / PR | issue 301 |"),
     "RFC110": ("| 类型 | 性能优化 |", "| 类型 | 重构 |"),
+    "RFC111": ("| 创建日期 | 2026-11-20 |", "| 创建日期 | 2999-01-01 |"),
     "RFC201": ("```mermaid\nflowchart TD", "```mermaid\nflowchat TD"),
-    "RFC202": ('A["读取用户配置"]', 'A["读取用户配置"'),
-    "RFC301": ("完整能力需要：MS 后端提供独立通信流。", "完整能力需要：xxx。"),
-    "RFC302": ("和已有接口是否一致：一致。", "和已有接口是否一致：一致 / 不一致。"),
-    "RFC303": ("| 不支持项 | 与 PP 同时开启 |", "| 不支持项 |  |"),
-    "RFC304": ('| 非法值抛 ValueError |', "|  |"),
-    "RFC305": [  # every row of the plan loses its 验证 cell
-        ("| PR1 | 接口和参数校验 | 无 | UT |", "| PR1 | 接口和参数校验 | 无 |  |"),
-        ("| PR2 | 核心方案实现 | PR1 | UT + Level0 |", "| PR2 | 核心方案实现 | PR1 |  |"),
-        ("| PR3 | 组件交互和验证 | PR2 | Level1 |", "| PR3 | 组件交互和验证 | PR2 |  |"),
+    "RFC202": ('A["调用 offload_optimizer_states"]', 'A["调用 offload_optimizer_states"'),
+    "RFC301": ("完整能力需要：", "完整能力需要：xxx。"),
+    "RFC302": ("和已有接口是否一致：不一致。", "和已有接口是否一致：一致 / 不一致。"),
+    "RFC303": ("| 不支持项 | MS 静态图", "| 不支持项 | <!-- 待写 --> |\n| 不支持项（旧） | MS 静态图"),  # renders empty
+    "RFC304": ("| 非 bool 抛 TypeError |", "|  |"),
+    "RFC305": [  # every row of 9.1 loses its 数量
+        ("| UT | 24 |", "| UT |  |"), ("| Level0 | 4 |", "| Level0 |  |"), ("| Level1 | 8 |", "| Level1 |  |"),
     ],
-    "RFC306": ("| PT / MS 差异 | MS 本期仅同步模式，行为与关闭时一致 |\n", ""),
-    "RFC307": ("| Llama2-7B 8 卡 | 1.92 s |", "| Llama2-7B 8 卡 |  |"),
+    "RFC306": ("| PT / MS 差异 | PT 支持 overlap", "| PT / MS 差异 | 待定 |\n| PT / MS 差异（草稿） | PT 支持 overlap"),
+    "RFC307": ("| 6.81 s / 74.2 GB |", "| TBD |"),
+    "RFC308": ("| UT | 24 |", "| UT | 待定 |"),
+    "RFC309": ("完整能力需要：", "完整能力需要：TODO "),
+    "RFC310": ("### 6.5 代码改动点\n", "### 6.5 代码改动点\n\n### 6.6 方案取舍\n"),
+    "RFC311": ("    overlap: bool = True,\n) -> Optimizer:", "    overlap: bool = True,\n    option_a=...,  # 含义、默认值、合法范围\n) -> Optimizer:"),
+    "RFC312": ("| 性能收益 | Llama2-13B", "| 性能收益 | 场景、指标、目标 |\n| 性能收益（实测） | Llama2-13B"),
+    "RFC313": (_flowchart_block(), STUB_FLOWCHART),
+    "RFC314": ("| trainer | 不改动：本期不加 Trainer 配置项，由用户脚本显式调用接口 |", "| trainer | 新增 Trainer 配置项 optimizer_offload |"),
+    "RFC315": ("| 适用后端 | PT + MS |", "| 适用后端 | PT |"),
+    "RFC316": ("完整能力需要：", "Purpose: before writing code, make clear the problem to solve, the interface, the design, "
+               "the dependencies, the constraints and the verification.\n\n完整能力需要："),
 }
 
 
 def test_every_rule_has_a_breaking_case():
-    assert set(BREAKS) == set(check.RULES) - {"RFC203"}
+    # RFC203 needs diagrams/ (test_diagram_copy_must_agree); RFC204 needs Mermaid (--diagrams)
+    assert set(BREAKS) == set(check.RULES) - {"RFC203", "RFC204"}
 
 
 def test_filled_example_passes_every_stage(capsys, example):
@@ -94,7 +113,7 @@ def test_rule_fails_on_its_break(capsys, example, code):
 
 def test_diagram_copy_must_agree(capsys, example):
     assert run(capsys, "check", example)[0] == 0
-    edit(example.parent / "diagrams" / "sequence.mmd", "T->>O: step()", "T->>O: step(closure)")
+    edit(example.parent / "diagrams" / "sequence.mmd", "participant L as 训练循环", "participant L as 训练主循环")
     status, out, _ = run(capsys, "check", example)
     assert status == 1 and "RFC203 diagrams/sequence.mmd differs" in out
 
@@ -112,14 +131,14 @@ def test_draft_rules_ignore_unfilled_slots_until_review(capsys, tmp_path):
 
 
 def test_status_decides_the_stage(capsys, example):
-    edit(example, "完整能力需要：MS 后端提供独立通信流。", "完整能力需要：xxx。")
+    edit(example, "完整能力需要：", "完整能力需要：xxx。")
     assert run(capsys, "check", example)[0] == 1  # 评审中 Reviewing: review rules apply
     edit(example, "| 状态 | 评审中 Reviewing |", "| 状态 | 草稿 Draft |")
     assert run(capsys, "check", example)[0] == 0
 
 
 def test_output_formats(capsys, example):
-    edit(example, "| 作者 | 王小明 |", "| 作者 |  |")
+    edit(example, "| 作者 | 李明 |", "| 作者 |  |")
     _, out, _ = run(capsys, "check", "--format", "json", example)
     finding = json.loads(out.splitlines()[0])
     assert finding["code"] == "RFC104" and finding["line"] == 18 and finding["path"] == str(example)
@@ -136,7 +155,7 @@ def test_check_usage_errors_exit_2(capsys, tmp_path):
 
 
 def test_check_reports_every_file_before_exiting_2_for_an_unreadable_one(capsys, tmp_path, example):
-    edit(example, "| 作者 | 王小明 |", "| 作者 |  |")
+    edit(example, "| 作者 | 李明 |", "| 作者 |  |")
     bad = tmp_path / "a-bad" / "rfc.md"
     bad.parent.mkdir()
     bad.write_bytes(b"\xff\xfe# x")
@@ -288,10 +307,9 @@ def test_pre_commit_hook_works_on_a_fresh_repository(capsys, tmp_path):
 @pytest.mark.parametrize(
     "old, new",
     [
-        ('A["读取用户配置"] --> B', 'A>"读取用户配置"] --> B'),  # asymmetric node shape
-        ("T->>O: step()", "T->>O: step() :)"),  # free text of a sequence message
-        ("participant O as Optimizer", "participant O as Optimizer (adam"),  # an alias is free text
-        ('A["读取用户配置"] --> B', 'A{{"读取用户配置"}} --> B'),  # hexagon node
+        ('A["调用 offload_optimizer_states"] -->', 'A>"调用 offload_optimizer_states"] -->'),  # asymmetric node shape
+        ("participant L as 训练循环\n", "participant L as 训练循环 (主进程\n"),  # an alias is free text
+        ('A["调用 offload_optimizer_states"] -->', 'A{{"调用 offload_optimizer_states"}} -->'),  # hexagon node
     ],
 )
 def test_valid_mermaid_shapes_are_not_flagged(capsys, example, old, new):

@@ -97,13 +97,13 @@ def test_template_is_found_where_the_package_says():
 
 
 def test_sections_named_by_check_rules_are_the_templates(seed):
-    from rfc_template import check
+    from rfc_template.lints import consistency, model, slots
 
     required = {h.text for h in structure.required_sections()}
-    named = {check.PARAMETERS, *check.NEEDS_REAL_ROW, check.PERFORMANCE[1]}
-    named |= {section for section, _ in check.BOTH_BACKEND_ROWS}
+    named = {model.PARAMETERS, *slots.NEEDS_REAL_ROW, consistency.PERFORMANCE[1], consistency.CHANGES}
+    named |= {section for section, _ in consistency.BOTH_BACKEND_ROWS}
     assert named <= required
-    for section, row in check.BOTH_BACKEND_ROWS:
+    for section, row in consistency.BOTH_BACKEND_ROWS:
         assert row in [r[0] for r in seed_rows(seed, section)]
     assert set(structure.diagram_sections().values()) <= required
 

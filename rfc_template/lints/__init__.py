@@ -1,0 +1,137 @@
+"""Every rule of `rfc check`, grouped by what it reads, one module per family.
+
+    sections     the headings: required sections, their order and level; unrendered syntax
+    preamble     the basic-info table (1. 基本信息)
+    diagrams     the mermaid blocks and their copies under diagrams/
+    slots        what the template leaves to fill: xxx, choice lists, empty cells, placeholders
+    leftovers    the template's own example content still in place
+    consistency  what one section says against another
+
+`RULES` is the one table of codes, stages and summaries (the README's rule table lists
+the same); `LINTS` runs them. A lint is a function `(Context) -> list[Finding]`; the
+stage it runs from is its codes' stage, so the core loop in check.py stays small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rfc_template import document
+from rfc_template.editions import Edition
+from rfc_template.findings import Finding
+from rfc_template.template import Rules
+
+DRAFT, REVIEW = "draft", "review"
+STAGES = (DRAFT, REVIEW)
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    stage: str
+    summary: str
+
+
+RULES = {
+    rule.code: rule
+    for rule in (
+        Rule("RFC001", DRAFT, "a required section is missing"),
+        Rule("RFC002", DRAFT, "a required section is out of order"),
+        Rule("RFC003", DRAFT, "a required section appears more than once"),
+        Rule("RFC004", DRAFT, "template syntax was left unrendered"),
+        Rule("RFC005", DRAFT, "a required section has the wrong heading level"),
+        Rule("RFC101", DRAFT, "the basic-info table (1. 基本信息) is missing"),
+        Rule("RFC102", DRAFT, "the basic-info table has a key that looks like a misspelt known key"),
+        Rule("RFC103", DRAFT, "the basic-info table lacks a key"),
+        Rule("RFC104", DRAFT, "the author (作者) is empty"),
+        Rule("RFC105", DRAFT, "a module (相关模块) is unknown or none is named"),
+        Rule("RFC106", DRAFT, "the backend (适用后端) is unknown"),
+        Rule("RFC107", DRAFT, "the status (状态) is unknown"),
+        Rule("RFC108", DRAFT, "the date (创建日期) is not a real ISO date"),
+        Rule("RFC109", DRAFT, "the issue / PR is not a link, #N or !N"),
+        Rule("RFC110", DRAFT, "the category (类型) is unknown"),
+        Rule("RFC111", REVIEW, "the date (创建日期) is after today"),
+        Rule("RFC201", DRAFT, "a mermaid block does not start with a known diagram type"),
+        Rule("RFC202", DRAFT, "a mermaid block has unbalanced brackets or quotes"),
+        Rule("RFC203", DRAFT, "a diagram under diagrams/ differs from its block in rfc.md"),
+        Rule("RFC204", DRAFT, "Mermaid rejects a diagram (rfc check --diagrams)"),
+        Rule("RFC301", REVIEW, "an xxx slot is left to fill"),
+        Rule("RFC302", REVIEW, "a choice list (是 / 否, 强 / 弱 / 不涉及, ...) is left unchosen"),
+        Rule("RFC303", REVIEW, "a table cell is empty"),
+        Rule("RFC304", REVIEW, "a parameter in 5.1 has an empty column"),
+        Rule("RFC305", REVIEW, "9.1 or 10 has no fully filled row"),
+        Rule("RFC306", REVIEW, "PT + MS needs the PT / MS 差异 and PT / MS 对齐 rows filled"),
+        Rule("RFC307", REVIEW, "性能优化 needs a 9.3 row with a real baseline and pass criterion"),
+        Rule("RFC308", REVIEW, "a required value is a placeholder (TBD, TODO, 待定, ?, -, N/A where no choice offers it)"),
+        Rule("RFC309", REVIEW, "TODO, TBD or FIXME is left in the text"),
+        Rule("RFC310", REVIEW, "a required section has nothing under its heading"),
+        Rule("RFC311", REVIEW, "a code block is still the template's example"),
+        Rule("RFC312", REVIEW, "a table cell still holds the template's hint"),
+        Rule("RFC313", REVIEW, "a diagram is still the template's stub"),
+        Rule("RFC314", REVIEW, "相关模块 and 6.5 代码改动点 disagree"),
+        Rule("RFC315", REVIEW, "a single-backend RFC keeps the PT / MS rows"),
+        Rule("RFC316", REVIEW, "a line of the other edition's template is left in"),
+    )
+}
+
+
+@dataclass
+class Context:
+    """What every lint may read about one RFC."""
+
+    doc: document.Document
+    edition: Edition
+    rules: Rules
+    path: Path | None
+    info: dict[str, str] = field(default_factory=dict)  # basic info, keyed in Chinese
+    info_lines: dict[str, int] = field(default_factory=dict)  # the line of each key's row
+
+
+def lints() -> list[tuple[tuple[str, ...], object]]:
+    """(the codes a lint reports, the lint), in the order they run: the basic info first,
+    since later lints read `ctx.info`. Imported here, not at the top: the modules import
+    this one for `Context`."""
+    from rfc_template.lints import consistency, diagrams, leftovers, preamble, sections, slots
+
+    return [
+        (("RFC101", "RFC102", "RFC103", "RFC104", "RFC105", "RFC106", "RFC107", "RFC108", "RFC109", "RFC110"), preamble.basic_info),
+        (("RFC111",), preamble.future_date),
+        (("RFC001", "RFC002", "RFC003", "RFC005"), sections.required_sections),
+        (("RFC004",), sections.unrendered),
+        (("RFC310",), sections.empty_sections),
+        (("RFC201", "RFC202"), diagrams.mermaid_blocks),
+        (("RFC203",), diagrams.diagram_files),
+        (("RFC301",), slots.xxx_slots),
+        (("RFC302",), slots.choices),
+        (("RFC303", "RFC304"), slots.empty_cells),
+        (("RFC305",), slots.real_rows),
+        (("RFC308",), slots.placeholders),
+        (("RFC309",), slots.left_todos),
+        (("RFC311",), leftovers.example_code),
+        (("RFC312",), leftovers.hint_cells),
+        (("RFC313",), leftovers.stub_diagrams),
+        (("RFC316",), leftovers.other_edition_lines),
+        (("RFC306",), consistency.both_backend_rows),
+        (("RFC307",), consistency.performance),
+        (("RFC314",), consistency.modules_and_changes),
+        (("RFC315",), consistency.single_backend_rows),
+    ]
+
+
+def run(ctx: Context, stage: str | None) -> list[Finding]:
+    """Every lint of the stage: draft lints always; review lints once the stage (given,
+    or implied by the status the basic-info lint read) is review."""
+    findings: list[Finding] = []
+    for codes, lint in lints():
+        lint_stage = RULES[codes[0]].stage
+        if lint_stage == REVIEW and (stage or _stage_of_status(ctx)) != REVIEW:
+            continue
+        findings += lint(ctx)
+    return findings
+
+
+def _stage_of_status(ctx: Context) -> str:
+    from rfc_template.check import stage_of
+
+    return stage_of(ctx.info.get("状态", ""), ctx.rules)

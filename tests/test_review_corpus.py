@@ -1,0 +1,77 @@
+"""Review judged on RFCs people write: hand-filled RFCs for real features (tests/corpus/),
+each with realistic mistakes a reviewer sends back and natural variations that pass.
+
+Each case of `cases.json` is one find/replace edit of the RFC, applied alone to a copy:
+a mistake must be caught by the rule it names, at a line of the edit (or at the
+heading of the section it emptied); a variation must pass review with no finding.
+Diagram mistakes (RFC204) need Mermaid itself: `rfc check --diagrams`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rfc_template import check
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+RFCS = sorted(p.parent for p in CORPUS.glob("*/rfc.md"))
+
+
+def cases(kind: str):
+    for folder in RFCS:
+        data = json.loads((folder / "cases.json").read_text(encoding="utf-8"))
+        for case in data[kind]:
+            yield pytest.param(folder, case, id=f"{folder.name}:{case['id']}")
+
+
+def edited(folder: Path, case: dict) -> tuple[str, range]:
+    """The RFC with the case's edit, and the lines the edit touched."""
+    text = (folder / "rfc.md").read_text(encoding="utf-8")
+    assert text.count(case["find"]) == 1, f"{case['id']}: 'find' must occur once"
+    start = text.index(case["find"])
+    first = text.count("\n", 0, start) + 1
+    last = first + max(case["replace"].count("\n"), 0)
+    return text.replace(case["find"], case["replace"]), range(first, last + 1)
+
+
+def review(text: str, tmp_path: Path) -> list:
+    # rfc.md alone: an edited diagram must not also count as a stale diagrams/*.mmd copy
+    path = tmp_path / "rfc.md"
+    path.write_text(text, encoding="utf-8")
+    return check.check_text(text, path, check.REVIEW).findings
+
+
+@pytest.mark.parametrize("folder", RFCS, ids=[f.name for f in RFCS])
+def test_the_filled_rfc_passes_review(folder):
+    text = (folder / "rfc.md").read_text(encoding="utf-8")
+    assert check.check_text(text, folder / "rfc.md").findings == []  # its status is 评审中 Reviewing
+
+
+@pytest.mark.parametrize("folder, case", [c for c in cases("mistakes") if c.values[1]["rule"] != "RFC204"])
+def test_a_mistake_is_caught_by_its_rule_at_its_line(folder, case, tmp_path):
+    text, lines = edited(folder, case)
+    findings = review(text, tmp_path)
+    named = [f for f in findings if f.code == case["rule"]]
+    assert named, f"{case['id']} ({case['why']}) is not caught by {case['rule']}; found: {findings}"
+    # at a line of the edit, at the fence just above it (a finding about a whole block),
+    # or at the heading of the section the edit is in (a section emptied or missing)
+    headings = [h.line for h in check.document.parse(text).headings if h.line < lines.start]
+    allowed = {*lines, lines.start - 1, *headings[-1:]}
+    assert any(f.line in allowed for f in named), f"{case['id']}: {case['rule']} at {[f.line for f in named]}, not at {sorted(allowed)}"
+
+
+@pytest.mark.parametrize("folder, case", list(cases("variations")))
+def test_a_natural_variation_passes_review(folder, case, tmp_path):
+    text, _ = edited(folder, case)
+    assert review(text, tmp_path) == [], f"{case['id']} ({case['why']}) is rejected"
+
+
+def test_the_corpus_is_as_large_as_promised():
+    mistakes = [c for c in cases("mistakes")]
+    variations = [c for c in cases("variations")]
+    editions = {json.loads((f / ".rfc-answers.json").read_text(encoding="utf-8"))["cookiecutter"]["language"] for f in RFCS}
+    assert len(RFCS) >= 3 and editions == {"zh", "en"}
+    assert len(mistakes) >= 40 and len(variations) >= 30
