@@ -10,6 +10,7 @@ Diagram mistakes (RFC204) need Mermaid itself: `rfc check --diagrams`.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,15 @@ def test_the_corpus_is_as_large_as_promised():
     editions = {json.loads((f / ".rfc-answers.json").read_text(encoding="utf-8"))["cookiecutter"]["language"] for f in RFCS}
     assert len(RFCS) >= 3 and editions == {"zh", "en"}
     assert len(mistakes) >= 40 and len(variations) >= 30
+
+
+CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
+
+
+@pytest.mark.parametrize("folder, case", [c for c in cases("mistakes") if c.values[0].name.startswith("en-")
+                                          and c.values[1]["rule"] not in ("RFC204", "RFC316")])
+def test_findings_on_an_english_rfc_speak_english(folder, case, tmp_path):
+    """Sections, keys, rows and values are named as the English edition names them."""
+    text, _ = edited(folder, case)
+    for finding in review(text, tmp_path):
+        assert not CJK.search(finding.message), finding

@@ -34,9 +34,9 @@ def both_backend_rows(ctx: Context) -> list[Finding]:
             line, cells = row
             if all(_clean(c) and not is_placeholder(c) for c in cells) and not ctx_choice(ctx).search(" ".join(cells)):
                 continue
-            findings.append(Finding(line, 1, "RFC306", f"适用后端 is {ctx.rules.both_backends}: fill the '{key}' row in '{section}'"))
+            findings.append(Finding(line, 1, "RFC306", f"{ctx.edition.name('适用后端')} is {ctx.rules.both_backends}: fill the '{key}' row in '{section}'"))
         elif not _written_as_item(ctx.doc, heading, key):
-            findings.append(Finding((table.line if table else heading.line), 1, "RFC306", f"适用后端 is {ctx.rules.both_backends}: '{section}' needs its '{key}' row"))
+            findings.append(Finding((table.line if table else heading.line), 1, "RFC306", f"{ctx.edition.name('适用后端')} is {ctx.rules.both_backends}: '{section}' needs its '{key}' row"))
     return findings
 
 
@@ -65,7 +65,7 @@ def single_backend_rows(ctx: Context) -> list[Finding]:
         table = ctx.doc.table_in(section)
         for line, row in rows(table) if table else ():
             if row[0] == key:
-                findings.append(Finding(line, 1, "RFC315", f"适用后端 is {backend}: remove the '{key}' row from '{section}'"))
+                findings.append(Finding(line, 1, "RFC315", f"{ctx.edition.name('适用后端')} is {backend}: remove the '{key}' row from '{section}'"))
     return findings
 
 
