@@ -47,6 +47,9 @@ def main() -> int:
             Command("mistune parse, no plugins", [*floor, "--no-plugins", str(corpus)]),
             Command("rfc check", [python, "-m", "rfc_template.cli", "check", str(corpus)], ok_codes=(0, 1)),
             Command("rfc check --jobs 1", [python, "-m", "rfc_template.cli", "check", "--jobs", "1", str(corpus)], ok_codes=(0, 1)),
+            Command("rfc check --stage review", [python, "-m", "rfc_template.cli", "check", "--stage", "review", str(corpus)], ok_codes=(0, 1)),
+            Command("rfc check --stage review --jobs 1",
+                    [python, "-m", "rfc_template.cli", "check", "--stage", "review", "--jobs", "1", str(corpus)], ok_codes=(0, 1)),
             Command("markdownlint-cli2", [str(MARKDOWNLINT), f"{corpus}/**/rfc.md"], ok_codes=(0, 1)),
         ]
         measure(commands, args.repeat)
@@ -54,6 +57,8 @@ def main() -> int:
         met = report(commands, [
             ("rfc check / mistune parse", "rfc check", "mistune parse (floor)", 1.3),
             ("rfc check --jobs 1 / mistune parse", "rfc check --jobs 1", "mistune parse (floor)", None),
+            ("rfc check --stage review / mistune parse", "rfc check --stage review", "mistune parse (floor)", 1.0),
+            ("rfc check --stage review --jobs 1 / mistune parse", "rfc check --stage review --jobs 1", "mistune parse (floor)", None),
             ("rfc check / markdownlint-cli2", "rfc check", "markdownlint-cli2", 0.4),
         ])
     return 0 if met else 1

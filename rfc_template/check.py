@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rfc_template import document
-from rfc_template.editions import edition_of
+from rfc_template.editions import all_editions, edition_of
 from rfc_template.findings import Finding
 from rfc_template.lints import DRAFT, REVIEW, RULES, STAGES, Context, run  # noqa: F401 (the command's names)
 from rfc_template.template import Rules, load_rules
@@ -39,6 +39,16 @@ def status_index(status: str, rules: Rules) -> int | None:
         if wanted in {known.lower(), *(part.lower() for part in known.split())}:
             return index
     return None
+
+
+def read_the_template() -> None:
+    """Everything the rules read off the template, read now (before `rfc check` forks
+    its workers, so that each does not read it again)."""
+    from rfc_template.lints import leftovers, model
+
+    for ed in all_editions():
+        model.model(ed.language)
+        leftovers.template_lines(ed.language)
 
 
 def check_text(text: str, path: Path | None = None, stage: str | None = None) -> Checked:

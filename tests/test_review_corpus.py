@@ -88,3 +88,18 @@ def test_findings_on_an_english_rfc_speak_english(folder, case, tmp_path):
     text, _ = edited(folder, case)
     for finding in review(text, tmp_path):
         assert not CJK.search(finding.message), finding
+
+
+EXAMPLES = sorted(p.parent for p in (CORPUS.parent.parent / "examples").glob("*/rfc.md"))
+
+
+@pytest.mark.parametrize("folder", EXAMPLES, ids=[f.name for f in EXAMPLES])
+def test_the_examples_pass_review(folder):
+    """examples/ holds really filled RFCs: no stub, no example code, no hint left."""
+    text = (folder / "rfc.md").read_text(encoding="utf-8")
+    assert check.check_text(text, folder / "rfc.md", check.REVIEW).findings == []
+
+
+def test_there_is_an_example_in_each_edition():
+    languages = {json.loads((f / ".rfc-answers.json").read_text(encoding="utf-8"))["cookiecutter"]["language"] for f in EXAMPLES}
+    assert languages == {"zh", "en"}
