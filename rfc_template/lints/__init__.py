@@ -15,6 +15,7 @@ stage it runs from is its codes' stage, so the core loop in check.py stays small
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from rfc_template import document
@@ -86,8 +87,19 @@ class Context:
     path: Path | None
     info: dict[str, str] = field(default_factory=dict)  # basic info, keyed in Chinese
     info_lines: dict[str, int] = field(default_factory=dict)  # the line of each key's row
+    _visible: list[str] | None = None
+
+    @property
+    def visible_lines(self) -> list[str]:
+        """The source's lines with comments and code blanked: what a reader reads as text."""
+        if self._visible is None:
+            from rfc_template.lints.slots import visible_prose
+
+            self._visible = visible_prose(self.doc.source).split("\n")
+        return self._visible
 
 
+@lru_cache(maxsize=None)
 def lints() -> list[tuple[tuple[str, ...], object]]:
     """(the codes a lint reports, the lint), in the order they run: the basic info first,
     since later lints read `ctx.info`. Imported here, not at the top: the modules import
@@ -124,9 +136,10 @@ def run(ctx: Context, stage: str | None) -> list[Finding]:
     or implied by the status the basic-info lint read) is review."""
     findings: list[Finding] = []
     for codes, lint in lints():
-        lint_stage = RULES[codes[0]].stage
-        if lint_stage == REVIEW and (stage or _stage_of_status(ctx)) != REVIEW:
-            continue
+        if RULES[codes[0]].stage == REVIEW:
+            stage = stage or _stage_of_status(ctx)  # the basic-info lint has run by now
+            if stage != REVIEW:
+                continue
         findings += lint(ctx)
     return findings
 

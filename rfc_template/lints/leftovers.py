@@ -68,24 +68,29 @@ def other_edition_lines(ctx: Context) -> list[Finding]:
     for language in ctx.rules.languages:
         if language != own:
             foreign.update(dict.fromkeys(template_lines(language), language))
+    # a Chinese template line has Chinese in it; an English one has none
+    wanted = (lambda text: CJK.search(text) is not None) if own != "zh" else (lambda text: CJK.search(text) is None)
     findings = []
-    for number, line in enumerate(visible_lines(ctx.doc.source), start=1):
-        text = _bare(line)
+    for number, line in enumerate(ctx.visible_lines, start=1):
+        text = line.strip()
+        if len(text) < 8 or text.startswith("|") or not wanted(text):
+            continue
+        text = _bare(text)
         if text in foreign and text not in template_lines(own):
             findings.append(Finding(number, 1, "RFC316", f"this line is the {foreign[text]} template's, not this RFC's edition"))
     return findings
 
 
-def visible_lines(source: str) -> list[str]:
-    from rfc_template.lints.slots import visible_prose
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
-    return visible_prose(source).split("\n")
+
+COMMENT_MARK = re.compile(r"<!--|-->")
+LIST_MARK = re.compile(r"^\s*(?:[-*+•]|\d+\.)\s+")
 
 
 def _bare(line: str) -> str:
     """A line without list markers, comment markers and surrounding space."""
-    line = re.sub(r"<!--|-->", "", line)
-    return re.sub(r"^\s*(?:[-*+•]|\d+\.)\s+", "", line).strip()
+    return LIST_MARK.sub("", COMMENT_MARK.sub("", line)).strip()
 
 
 @lru_cache(maxsize=None)

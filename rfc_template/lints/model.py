@@ -43,14 +43,11 @@ class TemplateModel:
     example_code: dict = field(default_factory=dict)  # section -> [regex of an example block]
     example_lines: dict = field(default_factory=dict)  # section -> {distinctive example line}
     stubs: list = field(default_factory=list)  # (diagram file, skeleton)
-
-    @property
-    def choice_list(self) -> re.Pattern:
-        return choice_pattern(self.choice_words)
+    choice_list: re.Pattern | None = None  # any choice list of this edition's words
 
 
 def _words_in(cell: str, words: tuple[str, ...]) -> set[str]:
-    match = choice_pattern(words).search(cell)
+    match = choice_pattern(words).search(cell)  # (the template's cells only, once per process)
     if not match:
         return set()
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
@@ -69,8 +66,8 @@ def model(language: str) -> TemplateModel:
     source = STATEMENT_LINE.sub("", rfc_template_path(language).read_text(encoding="utf-8"))
     doc = document.parse(source)
     words = CHOICE_WORDS[language]
-    m = TemplateModel(language, doc, words)
     choices = choice_pattern(words)
+    m = TemplateModel(language, doc, words, choice_list=choices)
     parameters = ed.name(PARAMETERS)
     for table in doc.tables:
         to_fill = any(not c or SLOT.search(c) or choices.search(c) or JINJA.search(c) for row in table.rows for c in row)

@@ -27,7 +27,9 @@ def visible_prose(source: str) -> str:
 
 
 def _clean(cell: str) -> str:
-    return HTML_COMMENT.sub("", cell).strip().strip("*_`。.").strip()
+    if "<!--" in cell:
+        cell = HTML_COMMENT.sub("", cell)
+    return cell.strip().strip("*_`。.").strip()
 
 
 def rows(table: document.Table):
@@ -55,7 +57,7 @@ def choices(ctx: Context) -> list[Finding]:
                 match = offered and m.choice_list.search(cell)
                 if match:
                     findings.append(Finding(line, 1, "RFC302", f"choose one of '{match.group()}' in '{table.section}' ({column})"))
-    visible = visible_prose(ctx.doc.source).split("\n")
+    visible = ctx.visible_lines
     for heading, start, end in _section_spans(ctx):
         for prefix in m.choice_prefixes.get(heading, ()):
             for number in range(start, end):
@@ -126,7 +128,7 @@ def placeholders(ctx: Context) -> list[Finding]:
                 offered = m.column_choices.get((table.section, column), set())
                 if is_placeholder(cell, offered) or LEFT_TODO.search(value):
                     findings.append(Finding(line, 1, "RFC308", f"'{table.section}' row '{row[0]}': {column} is a placeholder ('{value}')"))
-    visible = visible_prose(ctx.doc.source).split("\n")
+    visible = ctx.visible_lines
     for heading, start, end in _section_spans(ctx):
         for prefix in m.slot_prefixes.get(heading, ()):
             for number in range(start, end):
@@ -140,13 +142,11 @@ def placeholders(ctx: Context) -> list[Finding]:
 
 def left_todos(ctx: Context) -> list[Finding]:
     """RFC309: TODO, TBD or FIXME in the text (tables: RFC308)."""
-    visible = visible_prose(ctx.doc.source)
-    lines = LineIndex(visible)
+    if not LEFT_TODO.search(ctx.doc.source):
+        return []
     findings = []
-    for match in LEFT_TODO.finditer(visible):
-        line, col = lines.position(match.start())
-        start = visible.rfind("\n", 0, match.start()) + 1
-        if visible[start:match.start()].lstrip().startswith("|"):
+    for number, line in enumerate(ctx.visible_lines, start=1):
+        if line.lstrip().startswith("|"):
             continue
-        findings.append(Finding(line, col, "RFC309", f"'{match.group()}' is left in the text"))
+        findings += [Finding(number, m.start() + 1, "RFC309", f"'{m.group()}' is left in the text") for m in LEFT_TODO.finditer(line)]
     return findings
