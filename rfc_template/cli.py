@@ -86,6 +86,15 @@ def _parser() -> argparse.ArgumentParser:
     chk.add_argument("--stage", choices=check.STAGES, help="override the stage the status (状态) implies")
     chk.add_argument("--format", choices=("text", "json", "github"), default="text")
     chk.add_argument("--jobs", type=_positive, help="processes to check with (default: one per core, for many files)")
+    chk.add_argument(
+        "--diagrams", action="store_true",
+        help="also parse every ```mermaid block and every diagrams/*.mmd beside each rfc.md with Mermaid itself, "
+             "in one Node process; a rejected diagram is RFC204 at the line Mermaid names (a .mmd PATH is then a "
+             "diagram, checked by Mermaid only). Needs Node.js 20+ (node on PATH) and the npm packages "
+             "mermaid@11.17.2 and jsdom@26.1.0, taken from, in order: $RFC_MERMAID_MODULES (node_modules folders), "
+             "the node_modules of this rfc-template checkout (npm ci), node_modules in the working directory or a "
+             "folder above it, $NODE_PATH; a folder with the pinned version first",
+    )
     chk.set_defaults(run=run_check)
 
     preview = commands.add_parser("preview", help="write an HTML page of an RFC, with its diagrams drawn, for reviewers")
@@ -274,7 +283,9 @@ def read_rfc(path: Path) -> str:
 
 def run_check(args: argparse.Namespace) -> int:
     total = unreadable = 0
-    for result in check_files(rfc_files(args.paths), args.stage, args.jobs):
+    files = rfc_files(args.paths)
+    results = check_with_diagrams(files, args.stage, args.jobs) if args.diagrams else check_files(files, args.stage, args.jobs)
+    for result in results:
         if result.error:
             print(f"rfc check: {result.error}", file=sys.stderr)
             unreadable += 1
@@ -322,7 +333,7 @@ def check_files(files: list[Path], stage: str | None, jobs: int | None = None) -
     if jobs == 1 or len(files) < PARALLEL_FROM:
         yield from (check_file(path, stage) for path in files)
         return
-    editions.all_editions()  # read the templates once, before the workers fork
+    check.read_the_template()  # once, before the workers fork
     # imported here, not at the top: `rfc new` never needs them, and its start-up counts
     import itertools
     import multiprocessing
@@ -335,6 +346,50 @@ def check_files(files: list[Path], stage: str | None, jobs: int | None = None) -
         yield from pool.map(check_file, files, itertools.repeat(stage), chunksize=max(1, len(files) // (jobs * 8)))
     finally:
         pool.shutdown(cancel_futures=True)
+
+
+def check_with_diagrams(files: list[Path], stage: str | None, jobs: int | None = None) -> list[FileResult]:
+    """check_files, plus Mermaid's verdict (RFC204) on every diagram of each RFC and beside it.
+
+    Each rfc.md's RFC204 findings join its others, in line order; its diagrams/*.mmd follow
+    it. A .mmd PATH is a diagram only. One Node process parses them all, started first, so
+    that it loads Mermaid while this process runs the other checks.
+    """
+    from rfc_template import mermaid
+
+    order: list[tuple[Path, bool]] = []  # (path, is an RFC)
+    seen: set[Path] = set()
+    for path in files:
+        is_rfc = path.suffix != ".mmd"
+        for item, item_is_rfc in [(path, is_rfc), *((d, False) for d in (mermaid.diagrams_beside(path) if is_rfc else []))]:
+            key = Path(os.path.abspath(item))
+            if key not in seen:
+                seen.add(key)
+                order.append((item, item_is_rfc))
+    try:
+        running = mermaid.MermaidCheck([path for path, _ in order])
+    except mermaid.Unavailable as error:
+        raise UsageError(str(error)) from None
+    try:
+        rfcs = [path for path, is_rfc in order if is_rfc]
+        checked = dict(zip(rfcs, check_files(rfcs, stage, jobs)))
+        diagrams, notes = running.results()
+    except mermaid.Unavailable as error:
+        raise UsageError(str(error)) from None
+    finally:
+        running.stop()
+    for note in notes:
+        print(f"rfc check: note: {note}", file=sys.stderr)
+    results = []
+    for path, is_rfc in order:
+        seen_by_mermaid = diagrams[path]
+        if not is_rfc:
+            results.append(FileResult(path, seen_by_mermaid.findings, seen_by_mermaid.error))
+        elif checked[path].error:  # unreadable: said once, by the ordinary check
+            results.append(checked[path])
+        else:
+            results.append(FileResult(path, sorted(checked[path].findings + seen_by_mermaid.findings), seen_by_mermaid.error))
+    return results
 
 
 def _cores() -> int:
@@ -449,15 +504,25 @@ def run_index(args: argparse.Namespace) -> int:
         print("|" + " --- |" * len(INDEX_COLUMNS))
         for entry in entries:
             cells = [_cell(entry[key]) for key, _ in INDEX_COLUMNS]
-            cells[-1] = f"[{cells[-1]}]({entry['path']})"
+            cells[-1] = f"[{cells[-1]}]({_link(entry['path'])})"
             print("| " + " | ".join(cells) + " |")
     return USAGE_ERROR if unreadable else 0
 
 
 def _cell(value: str) -> str:
+    """A value as the text of one table cell, on one line: a folder's name may hold a
+    line break, which would end the row."""
     from rfc_template.jinja import markdown_text
 
-    return markdown_text(value)
+    return markdown_text(value.replace("\r\n", " ").replace("\r", " ").replace("\n", " "))
+
+
+def _link(path: str) -> str:
+    """A relative path as a link's destination, percent-encoded: a folder's name may
+    hold a space, `)`, `|`, `<` or a line break, which would end the link or the cell."""
+    from urllib.parse import quote
+
+    return quote(Path(path).as_posix())
 
 
 if __name__ == "__main__":

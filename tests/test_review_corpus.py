@@ -10,6 +10,9 @@ Diagram mistakes (RFC204) need Mermaid itself: `rfc check --diagrams`.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import re
 from pathlib import Path
 
@@ -103,3 +106,40 @@ def test_the_examples_pass_review(folder):
 def test_there_is_an_example_in_each_edition():
     languages = {json.loads((f / ".rfc-answers.json").read_text(encoding="utf-8"))["cookiecutter"]["language"] for f in EXAMPLES}
     assert languages == {"zh", "en"}
+
+
+def run_diagram_check(paths: list[Path]) -> tuple[int, list[dict], str]:
+    """`rfc check --diagrams --format json` over these files, in one run (one Node)."""
+    done = subprocess.run([sys.executable, "-m", "rfc_template", "check", "--diagrams", "--stage", "review", "--format", "json",
+                           *map(str, paths)], capture_output=True, text=True)
+    if done.returncode == 2 and "--diagrams needs" in done.stderr:
+        message = done.stderr.strip()
+        pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
+    return done.returncode, [json.loads(line) for line in done.stdout.splitlines()], done.stderr
+
+
+def test_diagram_mistakes_are_caught_by_mermaid_at_their_line(tmp_path):
+    """The corpus's diagram mistakes (brackets all balanced) are Mermaid's to find: RFC204."""
+    diagram_cases = [c.values for c in cases("mistakes") if c.values[1]["rule"] == "RFC204"]
+    assert len(diagram_cases) >= 10
+    expected = {}
+    for folder, case in diagram_cases:
+        text, lines = edited(folder, case)
+        path = tmp_path / f"{folder.name}-{case['id']}" / "rfc.md"
+        path.parent.mkdir()
+        path.write_text(text, encoding="utf-8")
+        # Mermaid names the line where it gave up: in the edit, or after it in the same
+        # diagram (an `alt` never closed is found at the diagram's end)
+        block = next(b for b in check.document.parse(text).code_blocks
+                     if b.info == "mermaid" and b.line < lines.start <= b.line + b.code.count("\n") + 1)
+        expected[str(path)] = (case, range(lines.start, block.line + block.code.count("\n") + 2))
+    status, findings, stderr = run_diagram_check(list(expected))
+    assert status == 1, stderr
+    for path, (case, lines) in expected.items():
+        at = [f["line"] for f in findings if f["path"] == path and f["code"] == "RFC204"]
+        assert any(line in lines for line in at), f"{case['id']}: RFC204 at {at}, edit at {list(lines)}"
+
+
+def test_the_examples_pass_review_with_mermaid_too():
+    status, findings, stderr = run_diagram_check(EXAMPLES)
+    assert (status, findings) == (0, []), stderr

@@ -8,23 +8,40 @@ from rfc_template import structure
 from rfc_template.findings import Finding
 from rfc_template.lints import Context
 
-# Mermaid's diagram types (the first word of a diagram).
+# Every diagram keyword Mermaid 11.17.2 detects (its diagram-api detectors), plus zenuml (a plugin).
 MERMAID_TYPES = (
-    "flowchart", "graph", "sequenceDiagram", "classDiagram", "stateDiagram", "stateDiagram-v2",
-    "erDiagram", "journey", "gantt", "pie", "quadrantChart", "requirementDiagram", "gitGraph",
-    "C4Context", "C4Container", "C4Component", "C4Dynamic", "C4Deployment", "mindmap", "timeline",
-    "zenuml", "sankey-beta", "xychart-beta", "block-beta", "packet-beta", "kanban", "architecture-beta",
-    "radar-beta", "treemap-beta",
+    "flowchart", "flowchart-elk", "graph", "sequenceDiagram", "classDiagram", "classDiagram-v2",
+    "stateDiagram", "stateDiagram-v2", "erDiagram", "journey", "gantt", "pie", "quadrantChart",
+    "requirementDiagram", "requirement", "gitGraph", "C4Context", "C4Container", "C4Component",
+    "C4Dynamic", "C4Deployment", "mindmap", "timeline", "zenuml", "sankey", "sankey-beta", "xychart",
+    "xychart-beta", "block", "block-beta", "packet", "packet-beta", "kanban", "architecture",
+    "architecture-beta", "radar-beta", "treemap", "treemap-beta", "info", "venn-beta", "ishikawa",
+    "ishikawa-beta", "wardley-beta", "treeView-beta", "eventmodeling", "cynefin-beta", "swimlane-beta",
+    "railroad-beta", "railroad-ebnf-beta", "railroad-abnf-beta", "railroad-peg-beta",
 )
+# Where brackets are the syntax (node shapes, class and state bodies), so an unbalanced one is
+# a mistake. Elsewhere they are free text (sequence messages and blocks, gantt tasks, pie and
+# journey titles, timelines) or syntax of another kind (ER cardinalities `}o--o{`, mindmap
+# shapes `))bang((`): those diagrams are left to `rfc check --diagrams`, which asks Mermaid.
+BRACKET_DIAGRAMS = {"flowchart", "flowchart-elk", "graph", "block", "block-beta",
+                    "classDiagram", "classDiagram-v2", "stateDiagram", "stateDiagram-v2"}
+NODE_SHAPES = {"flowchart", "flowchart-elk", "graph", "block", "block-beta"}
+STATE_DIAGRAMS = {"stateDiagram", "stateDiagram-v2"}
+# `%%{init: ...}%%`, possibly over several lines; blanked keeping its newlines.
+DIRECTIVE = re.compile(r"%%\{.*?\}%%", re.S)
 
 
 def mermaid_blocks(ctx: Context) -> list[Finding]:
-    """RFC201, RFC202: quick checks that need no Mermaid; `rfc check --diagrams` asks Mermaid itself."""
+    """RFC201, RFC202: quick checks that need no Mermaid; `rfc check --diagrams` asks Mermaid itself.
+
+    Held to never reject a diagram Mermaid accepts (tests/test_diagrams_mermaid.py, over
+    the valid diagrams of tests/diagrams/)."""
     findings = []
     for block in ctx.doc.code_blocks:
         if block.info != "mermaid":
             continue
         code, skipped = without_front_matter(block.code)
+        code = DIRECTIVE.sub(lambda m: "\n" * m.group().count("\n"), code)
         lines = [l for l in code.splitlines() if l.strip() and not l.strip().startswith("%%")]
         first = lines[0].split()[0] if lines else ""
         if first not in MERMAID_TYPES:
@@ -44,32 +61,41 @@ def without_front_matter(code: str) -> tuple[str, int]:
 
 # A flowchart's asymmetric node, `id>text]`, opens with `>` right after the node id.
 ASYMMETRIC_NODE = re.compile(r"(?<=\w)>")
-SEQUENCE_FREE_TEXT = re.compile(r"(:| as ).*")
+# An HTML tag in a label (`<br>`, `<br/>`, `<b>`): its `>` is no asymmetric node.
+HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*\s*/?>")
+STATE_FREE_TEXT = re.compile(r":.*")  # a transition's label, a state's description
 BRACKET_OR_QUOTE = re.compile(r'[()\[\]{}"]')
 
 
 def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
-    """Per line: quotes must pair; brackets must close across the block. (line, col, msg)."""
+    """Quotes must pair within a line (a markdown string, "`...`", may span lines); brackets
+    must close across the block; only where brackets are syntax. (line, col, msg)."""
+    if diagram not in BRACKET_DIAGRAMS:
+        return []
     problems = []
     stack: list[tuple[str, int, int]] = []
     pairs = {")": "(", "]": "[", "}": "{"}
+    markdown: tuple[int, int] | None = None  # where an open "`...`" string started
+    in_note = False
     for number, line in enumerate(code.splitlines()):
         if line.strip().startswith("%%"):
             continue
-        if diagram == "sequenceDiagram":
-            # a message's text and a participant's alias are free: `A->>B: ok :)`
-            line = SEQUENCE_FREE_TEXT.sub("", line)
-        elif diagram in ("flowchart", "graph"):
-            line = ASYMMETRIC_NODE.sub("[", line)
-        if line.count('"') % 2:
-            problems.append((number, line.rfind('"') + 1, "unbalanced double quote"))
-            continue
-        in_quote = False
+        if diagram in STATE_DIAGRAMS:
+            words = line.split()
+            if in_note or (words[:1] == ["note"] and ":" not in line):  # `note ...` to `end note` is free text
+                in_note = words[:2] != ["end", "note"]
+                continue
+            line = STATE_FREE_TEXT.sub("", line)
+        elif diagram in NODE_SHAPES:
+            line = ASYMMETRIC_NODE.sub("[", HTML_TAG.sub(lambda m: " " * len(m.group()), line))
+        before = (list(stack), len(problems))
+        quote = markdown
         for match in BRACKET_OR_QUOTE.finditer(line):
             ch, col = match.group(), match.start() + 1
             if ch == '"':
-                in_quote = not in_quote
-            elif in_quote:
+                quote = None if quote else (number, col)
+                markdown = quote if quote and line[col:col + 1] == "`" else None
+            elif quote:
                 continue
             elif ch in "([{":
                 stack.append((ch, number, col))
@@ -77,6 +103,12 @@ def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
                 stack.pop()
             else:
                 problems.append((number, col, f"'{ch}' closes nothing"))
+        if quote and not markdown:  # a plain string must end on its line: only that is reported
+            stack[:] = before[0]
+            del problems[before[1]:]
+            problems.append((number, line.rfind('"') + 1, "unbalanced double quote"))
+    if markdown:
+        problems.append((*markdown, "unbalanced double quote"))
     if stack:  # the innermost is the likely culprit; a flood of the rest would hide it
         ch, n, c = stack[-1]
         more = f" (and {len(stack) - 1} more before it)" if len(stack) > 1 else ""
