@@ -133,8 +133,10 @@ def render(text: str, source: Path, mermaid: Path | None = None) -> str:
     )
     script, note = mermaid_source(source, mermaid)
     return PAGE.format(
-        source=html.escape(str(source)).replace("-->", "- ->"),
-        mermaid_note=note.replace("-->", "- ->"),
+        # Paths go into the page's first comment, escaped: with no `>` left in them,
+        # neither `-->` nor `--!>` (which ends an HTML comment too) can close it early.
+        source=html.escape(str(source)),
+        mermaid_note=html.escape(note),
         language="zh-CN" if ed.language == "zh" else ed.language,
         title=html.escape(doc.title or source.stem),
         style=STYLE % {"fonts": FONT_STACK},
