@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from rfc_template import answers, check, editions
+from rfc_template import answers, check
 from rfc_template.generated import check_generated, next_steps
 from rfc_template.template import load_context, load_rules, template_dir
 
@@ -284,14 +284,18 @@ def read_rfc(path: Path) -> str:
 def run_check(args: argparse.Namespace) -> int:
     total = unreadable = 0
     files = rfc_files(args.paths)
-    results = check_with_diagrams(files, args.stage, args.jobs) if args.diagrams else check_files(files, args.stage, args.jobs)
+    if args.diagrams:
+        results = check_with_diagrams(files, args.stage, args.jobs)
+    else:  # the workers format what they found: the main process only writes it out
+        results = check_files(files, args.stage, args.jobs, args.format)
     for result in results:
         if result.error:
             print(f"rfc check: {result.error}", file=sys.stderr)
             unreadable += 1
-        for finding in result.findings:
-            print(_format(finding, str(result.path), args.format))
-        total += len(result.findings)
+        text = result.text or formatted(result.findings, result.path, args.format)
+        if text:
+            sys.stdout.write(text)
+        total += result.count
     if unreadable:
         return USAGE_ERROR
     return FINDINGS if total else 0
@@ -302,6 +306,17 @@ class FileResult:
     path: Path
     findings: list
     error: str = ""
+    text: str = ""  # the findings already formatted (then `findings` is left empty)
+    count: int = -1  # how many findings there were (-1: len(findings))
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            object.__setattr__(self, "count", len(self.findings))
+
+
+def formatted(findings: list, path: Path, style: str) -> str:
+    shown = str(path)
+    return "".join(_format(finding, shown, style) + "\n" for finding in findings)
 
 
 def checked_rfc(path: Path, stage: str | None, diagram_files: bool = True) -> check.Checked:
@@ -313,25 +328,29 @@ def checked_rfc(path: Path, stage: str | None, diagram_files: bool = True) -> ch
         raise UsageError(f"{path}: nested too deeply to parse") from None
 
 
-def check_file(path: Path, stage: str | None) -> FileResult:
+def check_file(path: Path, stage: str | None, style: str | None = None) -> FileResult:
     try:
-        return FileResult(path, checked_rfc(path, stage).findings)
+        findings = checked_rfc(path, stage).findings
     except UsageError as error:
         return FileResult(path, [], str(error))
+    if style is None:
+        return FileResult(path, findings)
+    return FileResult(path, [], text=formatted(findings, path, style), count=len(findings))
 
 
 # Below this many files a second process costs more than it saves.
 PARALLEL_FROM = 32
 
 
-def check_files(files: list[Path], stage: str | None, jobs: int | None = None) -> Iterator[FileResult]:
+def check_files(files: list[Path], stage: str | None, jobs: int | None = None, style: str | None = None) -> Iterator[FileResult]:
     """Each file's result, in order; spread over the machine's cores for many files.
 
-    Parsing is the cost, and it is pure Python: only processes run it in parallel.
+    Parsing is the cost, and it is pure Python: only processes run it in parallel. With
+    a `style`, each result carries its findings formatted instead (see `_format`).
     """
     jobs = jobs or _cores()
     if jobs == 1 or len(files) < PARALLEL_FROM:
-        yield from (check_file(path, stage) for path in files)
+        yield from (check_file(path, stage, style) for path in files)
         return
     check.read_the_template()  # once, before the workers fork
     # imported here, not at the top: `rfc new` never needs them, and its start-up counts
@@ -343,7 +362,8 @@ def check_files(files: list[Path], stage: str | None, jobs: int | None = None) -
     context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
     try:
-        yield from pool.map(check_file, files, itertools.repeat(stage), chunksize=max(1, len(files) // (jobs * 8)))
+        yield from pool.map(check_file, files, itertools.repeat(stage), itertools.repeat(style),
+                            chunksize=max(1, len(files) // (jobs * 8)))
     finally:
         pool.shutdown(cancel_futures=True)
 

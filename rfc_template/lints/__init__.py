@@ -20,7 +20,7 @@ from pathlib import Path
 
 from rfc_template import document
 from rfc_template.editions import Edition
-from rfc_template.findings import Finding
+from rfc_template.findings import Finding, normalise_newlines
 from rfc_template.template import Rules
 
 DRAFT, REVIEW = "draft", "review"
@@ -87,16 +87,55 @@ class Context:
     path: Path | None
     info: dict[str, str] = field(default_factory=dict)  # basic info, keyed in Chinese
     info_lines: dict[str, int] = field(default_factory=dict)  # the line of each key's row
+    _uncommented: list[str] | None = None
     _visible: list[str] | None = None
 
     @property
-    def visible_lines(self) -> list[str]:
-        """The source's lines with comments and code blanked: what a reader reads as text."""
-        if self._visible is None:
-            from rfc_template.lints.slots import visible_prose
+    def uncommented_lines(self) -> list[str]:
+        """The source's lines with HTML comments blanked (guidance renders as nothing)."""
+        if self._uncommented is None:
+            self._uncommented = blank_comments(normalise_newlines(self.doc.source).split("\n"))
+        return self._uncommented
 
-            self._visible = visible_prose(self.doc.source).split("\n")
+    @property
+    def visible_lines(self) -> list[str]:
+        """The lines a reader reads as text: comments and code blocks blanked."""
+        if self._visible is None:
+            lines = list(self.uncommented_lines)
+            for block in self.doc.code_blocks:  # the fences and every line between
+                for number in range(block.line, min(block.line + block.code.count("\n") + 2, len(lines) + 1)):
+                    lines[number - 1] = ""
+            self._visible = lines
         return self._visible
+
+
+def blank_comments(lines: list[str]) -> list[str]:
+    """`lines` with every `<!-- ... -->` blanked, also across lines; others as they are."""
+    if not any("<!--" in line for line in lines):
+        return lines
+    out, inside = [], False
+    for line in lines:
+        if not inside and "<!--" not in line:
+            out.append(line)
+            continue
+        kept, rest = [], line
+        while rest:
+            if inside:
+                end = rest.find("-->")
+                if end < 0:
+                    rest = ""
+                    continue
+                rest, inside = rest[end + 3:], False
+            else:
+                start = rest.find("<!--")
+                if start < 0:
+                    kept.append(rest)
+                    rest = ""
+                    continue
+                kept.append(rest[:start])
+                rest, inside = rest[start + 4:], True
+        out.append("".join(kept))
+    return out
 
 
 @lru_cache(maxsize=None)

@@ -3,10 +3,8 @@ and not left empty; and no template syntax left unrendered."""
 
 from __future__ import annotations
 
-import re
-
 from rfc_template import structure
-from rfc_template.findings import Finding, normalise_newlines, unrendered_syntax
+from rfc_template.findings import Finding, unrendered_syntax
 from rfc_template.lints import Context
 
 
@@ -30,7 +28,7 @@ def empty_sections(ctx: Context) -> list[Finding]:
     comments render as nothing, so they do not)."""
     required = {s.text for s in ctx.edition.sections}
     headings = ctx.doc.headings
-    lines = COMMENT.sub(lambda m: NOT_NEWLINE.sub(" ", m.group()), normalise_newlines(ctx.doc.source)).split("\n")
+    lines = ctx.uncommented_lines
     findings = []
     for index, heading in enumerate(headings):
         if heading.text not in required:
@@ -43,6 +41,3 @@ def empty_sections(ctx: Context) -> list[Finding]:
             findings.append(Finding(heading.line, 1, "RFC310", f"section '{heading.text}' has nothing under its heading"))
     return findings
 
-
-COMMENT = re.compile(r"<!--.*?-->", re.S)
-NOT_NEWLINE = re.compile(r"[^\n]")

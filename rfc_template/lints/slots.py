@@ -5,25 +5,27 @@ from __future__ import annotations
 import re
 
 from rfc_template import document
-from rfc_template.findings import Finding, LineIndex, normalise_newlines
+from rfc_template.findings import Finding
 from rfc_template.lints import Context
 from rfc_template.lints.model import PARAMETERS, SLOT, model
 
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
-NOT_NEWLINE = re.compile(r"[^\n]")
-FENCE = re.compile(r"^ {0,3}(```+|~~~+).*?^ {0,3}\1[ \t]*$", re.S | re.M)
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
 PLACEHOLDER = re.compile(r"(?i)(?:xxx|tbd|todo|fixme|待定|待补充|待补|[?？]+|[-—–]+)")
 NOT_APPLICABLE = ("N/A", "n/a", "NA", "不涉及")
 LEFT_TODO = re.compile(r"\b(?:TODO|TBD|FIXME)\b")
+# what a placeholder cell holds some of: a quick look at a whole row (substring searches)
+# before its cells are looked at one by one
+PLACEHOLDER_HINTS = ("tbd", "todo", "fixme", "待", "?", "？", "n/a", "不涉及")
+
+
+def _maybe_placeholder(row: list[str]) -> bool:
+    text = " | ".join(row).lower()
+    if any(hint in text for hint in PLACEHOLDER_HINTS):
+        return True
+    return any(cell.strip().lower() == "na" or (cell.strip() and not cell.strip().strip("-—–")) for cell in row)
 NEEDS_REAL_ROW = ("9.1 用例分层", "10. 实现计划")
 OPTIONAL_BASIC_INFO = ("相关 issue / PR",)
-
-
-def visible_prose(source: str) -> str:
-    """The source with comments and code blanked (positions kept): what a reader reads."""
-    blank = lambda m: NOT_NEWLINE.sub(" ", m.group())  # noqa: E731
-    return FENCE.sub(blank, HTML_COMMENT.sub(blank, normalise_newlines(source)))
 
 
 def _clean(cell: str) -> str:
@@ -39,10 +41,14 @@ def rows(table: document.Table):
 
 
 def xxx_slots(ctx: Context) -> list[Finding]:
-    """RFC301."""
-    visible = HTML_COMMENT.sub(lambda m: NOT_NEWLINE.sub(" ", m.group()), normalise_newlines(ctx.doc.source))
-    lines = LineIndex(visible)
-    return [Finding(*lines.position(m.start()), "RFC301", "an xxx slot is left to fill") for m in SLOT.finditer(visible)]
+    """RFC301 (in code too: 5.1's `mode="xxx"` is a slot)."""
+    if "xxx" not in ctx.doc.source:
+        return []
+    return [
+        Finding(number, m.start() + 1, "RFC301", "an xxx slot is left to fill")
+        for number, line in enumerate(ctx.uncommented_lines, start=1) if "xxx" in line
+        for m in SLOT.finditer(line)
+    ]
 
 
 def choices(ctx: Context) -> list[Finding]:
@@ -119,6 +125,8 @@ def placeholders(ctx: Context) -> list[Finding]:
     findings = []
     for table in ctx.doc.tables:
         for line, row in rows(table):
+            if not _maybe_placeholder(row):
+                continue
             for column, cell in zip(table.header, row):
                 value = _clean(cell)
                 if not value or SLOT.fullmatch(value):
@@ -131,9 +139,11 @@ def placeholders(ctx: Context) -> list[Finding]:
     visible = ctx.visible_lines
     for heading, start, end in _section_spans(ctx):
         for prefix in m.slot_prefixes.get(heading, ()):
+            if not prefix:
+                continue
             for number in range(start, end):
                 line = visible[number - 1]
-                if prefix and line.lstrip().startswith(prefix) or (prefix and f" {prefix}" in line):
+                if prefix in line and (line.lstrip().startswith(prefix) or f" {prefix}" in line):
                     rest = _clean(line[line.find(prefix) + len(prefix):])
                     if rest and PLACEHOLDER.fullmatch(rest) and not SLOT.fullmatch(rest) and not LEFT_TODO.fullmatch(rest):
                         findings.append(Finding(number, 1, "RFC308", f"'{prefix}' is a placeholder ('{rest}')"))
@@ -142,7 +152,8 @@ def placeholders(ctx: Context) -> list[Finding]:
 
 def left_todos(ctx: Context) -> list[Finding]:
     """RFC309: TODO, TBD or FIXME in the text (tables: RFC308)."""
-    if not LEFT_TODO.search(ctx.doc.source):
+    source = ctx.doc.source
+    if "TODO" not in source and "TBD" not in source and "FIXME" not in source:
         return []
     findings = []
     for number, line in enumerate(ctx.visible_lines, start=1):
