@@ -8,14 +8,14 @@ The rules in check.py name things in Chinese and ask the RFC's edition for its o
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from rfc_template import document, structure
 from rfc_template.template import load_rules
 
-# The options of the template's choice lists ("是 / 否", "Yes / No", ...), per edition.
+# The options of the template's choice lists ("是 / 否", "Yes / No", ...), per edition
+# (lints/model.py reads which cells and lines offer them).
 CHOICE_WORDS = {
     "zh": ("是", "否", "强", "弱", "不涉及", "一致", "不一致"),
     "en": ("Yes", "No", "Strong", "Weak", "N/A", "Consistent", "Inconsistent"),
@@ -28,7 +28,6 @@ class Edition:
     sections: tuple[document.Heading, ...]
     basic_info_keys: tuple[str, ...]
     names: dict  # Chinese name -> this edition's, for sections, keys, rows and columns
-    choice_list: re.Pattern
 
     def name(self, chinese: str) -> str:
         return self.names.get(chinese, chinese)
@@ -39,12 +38,6 @@ class Edition:
     @property
     def basic_info(self) -> str:
         return self.sections[0].text
-
-
-def _choice_list(words: tuple[str, ...]) -> re.Pattern:
-    """Two or more of the options joined by " / ": a choice left unmade."""
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?: / (?:{alternatives}))+(?!\w)")
 
 
 def _table_cells(language: str) -> list[str]:
@@ -64,7 +57,7 @@ def edition(language: str) -> Edition:
     names.update(zip(structure.basic_info_keys("zh"), structure.basic_info_keys(language)))
     for zh, own in zip(_table_cells("zh"), _table_cells(language)):
         names.setdefault(zh, own)
-    return Edition(language, own_sections, structure.basic_info_keys(language), names, _choice_list(CHOICE_WORDS[language]))
+    return Edition(language, own_sections, structure.basic_info_keys(language), names)
 
 
 def all_editions() -> list[Edition]:

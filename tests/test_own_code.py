@@ -19,7 +19,7 @@ def installed_copy(site: Path) -> Path:
     filter writes a marker instead of the title."""
     copy = site / "rfc_template"
     shutil.copytree(PROJECT / "rfc_template", copy, ignore=shutil.ignore_patterns("__pycache__"))
-    (copy / "__init__.py").write_text(f'__version__ = "0.0.1"\n', encoding="utf-8")
+    (copy / "__init__.py").write_text('__version__ = "0.0.1"\n', encoding="utf-8")
     jinja = copy / "jinja.py"
     source = jinja.read_text(encoding="utf-8")
     assert "def markdown_text(value: str) -> str:\n" in source

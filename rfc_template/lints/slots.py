@@ -8,6 +8,7 @@ from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lints import Context
 from rfc_template.lints.model import PARAMETERS, SLOT, model
+from rfc_template.lints.preamble import OPTIONAL_KEYS
 
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
@@ -25,7 +26,6 @@ def _maybe_placeholder(row: list[str]) -> bool:
         return True
     return any(cell.strip().lower() == "na" or (cell.strip() and not cell.strip().strip("-—–")) for cell in row)
 NEEDS_REAL_ROW = ("9.1 用例分层", "10. 实现计划")
-OPTIONAL_BASIC_INFO = ("相关 issue / PR",)
 
 
 def _clean(cell: str) -> str:
@@ -90,7 +90,7 @@ def empty_cells(ctx: Context) -> list[Finding]:
     findings = []
     for table in ctx.doc.tables:
         for line, row in rows(table):
-            if table.section == ed.basic_info and ed.chinese(row[0]) in OPTIONAL_BASIC_INFO:
+            if table.section == ed.basic_info and ed.chinese(row[0]) in OPTIONAL_KEYS:
                 continue
             empty = [table.header[i] for i, cell in enumerate(row) if not _clean(cell) and i < len(table.header)]
             if not empty:
