@@ -93,30 +93,60 @@ class Document:
         return next((t for t in self.tables if t.section == section), None)
 
 
+def _block_tokens(text: str) -> tuple[list[dict], dict]:
+    """mistune's block parse only, as `Markdown.parse` does it before rendering inlines.
+
+    The checks read the inline content of headings and table cells alone, so the inline
+    parse of every other block (paragraphs, list items) is skipped; `_plain` reads a
+    heading or a cell as mistune's inline parser would.
+    """
+    state = _markdown().block.state_cls()
+    state.process(text if text.endswith("\n") else text + "\n")
+    _markdown().block.parse(state)
+    return state.tokens, state.env  # env: the reference links, for the inline parse
+
+
+def _plain(token: dict, env: dict) -> str:
+    """What a reader sees of a heading or table cell token: its inline content as text."""
+    # the same strip as mistune's own render step (other Unicode spaces are kept)
+    text = token["text"].strip(" \r\n\t\f")
+    if _inline_markup_start().search(text) is None:
+        return normalise(text)  # most cells: nothing the inline parser would change
+    return normalise(plain_text(_markdown().inline(text, env)))
+
+
+@lru_cache(maxsize=None)
+def _inline_markup_start() -> re.Pattern[str]:
+    """A character that can start inline markup (`*`, `[`, `<`, a backslash, ...).
+
+    Taken from mistune's own fast path for plain text; text without any of them is one
+    text token. Without that (private) helper, every character counts: always parse.
+    """
+    chars = getattr(_markdown().inline, "_get_fast_trigger_chars", lambda: None)()
+    return re.compile("[" + re.escape("".join(sorted(chars))) + "]" if chars else "(?s:.)")
+
+
 def parse(source: str) -> Document:
-    tokens = _markdown()(source)
-    lines = LineIndex(normalise_newlines(source))
+    text = normalise_newlines(source)
+    lines = LineIndex(text)
     doc = Document(source=source)
     section = ""
+    tokens, env = _block_tokens(text)
     for token in tokens:
         line, _ = lines.position(token.get("offset", 0))
         if token["type"] == "heading":
-            section = normalise(plain_text(token["children"]))
+            section = _plain(token, env)
             doc.headings.append(Heading(token["attrs"]["level"], section, line))
         elif token["type"] == "table":
-            doc.tables.append(_table(token, line, section))
+            doc.tables.append(_table(token, env, line, section))
         elif token["type"] == "block_code":
             info = (token.get("attrs") or {}).get("info", "") or ""
             doc.code_blocks.append(CodeBlock(info.strip(), token["raw"], line, section))
     return doc
 
 
-def _table(token: dict, line: int, section: str) -> Table:
+def _table(token: dict, env: dict, line: int, section: str) -> Table:
     head, *body = token["children"]
-    header = [normalise(plain_text(cell["children"])) for cell in head["children"]]
-    rows = [
-        [normalise(plain_text(cell["children"])) for cell in row["children"]]
-        for part in body
-        for row in part["children"]
-    ]
+    header = [_plain(cell, env) for cell in head["children"]]
+    rows = [[_plain(cell, env) for cell in row["children"]] for part in body for row in part["children"]]
     return Table(header, rows, line, section)

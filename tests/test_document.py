@@ -1,0 +1,80 @@
+"""The checker's reading of a document equals mistune's own full parse.
+
+`rfc_template.document` skips mistune's inline parse of paragraphs and lists, and reads
+plain cells without the inline parser (issue 10, speed). Here the same Markdown goes
+through `mistune.create_markdown(renderer=None, plugins=["table"])` as a user of mistune
+would call it, and every heading and cell must read the same.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import mistune
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rfc_template import document
+
+ROOT = Path(__file__).resolve().parents[1]
+MISTUNE = mistune.create_markdown(renderer=None, plugins=["table"])
+
+
+def _text(tokens: list[dict]) -> str:
+    out = []
+    for token in tokens:
+        out.append(token.get("raw", " " if token["type"] in ("softbreak", "linebreak") else ""))
+        out.append(_text(token.get("children", [])))
+    return "".join(out)
+
+
+def _read_with_mistune(source: str) -> tuple[list[str], list[list[list[str]]]]:
+    headings, tables = [], []
+    for token in MISTUNE(source):
+        if token["type"] == "heading":
+            headings.append(document.normalise(_text(token["children"])))
+        elif token["type"] == "table":
+            head, *body = token["children"]
+            rows = [[document.normalise(_text(cell["children"])) for cell in head["children"]]]
+            rows += [[document.normalise(_text(c["children"])) for c in row["children"]] for part in body for row in part["children"]]
+            tables.append(rows)
+    return headings, tables
+
+
+def _read_with_checker(source: str) -> tuple[list[str], list[list[list[str]]]]:
+    doc = document.parse(source)
+    return [h.text for h in doc.headings], [[t.header, *t.rows] for t in doc.tables]
+
+
+MARKDOWN_FILES = sorted(
+    [*ROOT.glob("examples/*/rfc.md"), *ROOT.glob("tests/corpus/*/rfc.md"), *ROOT.glob("templates/rfc/*.md")]
+)
+
+
+@pytest.mark.parametrize("path", MARKDOWN_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_files_read_as_mistune_reads_them(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    assert _read_with_checker(source) == _read_with_mistune(source)
+
+
+def test_inline_markup_and_reference_links_in_cells_and_headings() -> None:
+    source = (
+        "# A [linked][ref] *title* with `code`\n\n"
+        "| key | value |\n| --- | --- |\n"
+        "| **作者** | [张三][ref] &amp; <b>x</b> \\| y |\n"
+        "| plain | 张三 / 李四 |\n\n"
+        "[ref]: https://example.com\n"
+    )
+    assert _read_with_checker(source) == _read_with_mistune(source)
+
+
+CELL_CHARS = st.sampled_from(list("ab 张三*_`[]()<>!\\&#|~-:/.") + ["\u3000", "\u00a0", "\t"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(CELL_CHARS, max_size=12), min_size=2, max_size=4), st.text(CELL_CHARS, max_size=12))
+def test_any_cell_and_heading_read_as_mistune_reads_them(cells: list[str], heading: str) -> None:
+    row = "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+    source = f"## {heading}\n\n| {' | '.join('h' for _ in cells)} |\n|{'---|' * len(cells)}\n{row}\n"
+    assert _read_with_checker(source) == _read_with_mistune(source)
