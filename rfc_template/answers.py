@@ -8,12 +8,9 @@ Standard library only: hooks run under whatever interpreter runs cookiecutter.
 from __future__ import annotations
 
 import datetime
-import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Mapping
-from pathlib import Path
 
 from rfc_template.template import Rules, load_rules
 
@@ -142,29 +139,6 @@ def date_problems(value: object) -> list[str]:
         datetime.date.fromisoformat(value)
     except ValueError:
         return problem
-    return []
-
-
-def target_problems(
-    output_dir: str | os.PathLike, slug: str, slug_option: str = "rfc_slug", output_option: str = "output directory"
-) -> list[str]:
-    """Where the RFC would go: an existing output directory we may write, and no RFC there yet.
-
-    An existing RFC directory is never written into, whatever overwrite option was given:
-    it may hold an RFC someone has edited. The options are named as the caller's user
-    knows them (cookiecutter's variables, or `rfc new`'s options).
-    """
-    output_dir = Path(output_dir)
-    shown = show(str(output_dir), 200)
-    if not output_dir.is_dir():
-        return [f"{output_option} {shown} does not exist or is not a directory; create it first"]
-    try:  # try it: permissions alone do not tell (root, read-only or full file systems)
-        os.rmdir(tempfile.mkdtemp(prefix=".rfc-probe-", dir=output_dir))
-    except OSError as error:
-        return [f"{output_option} {shown} is not writable ({error.strerror}); choose another output directory"]
-    target = output_dir / slug
-    if os.path.lexists(target):
-        return [f"{slug_option}: {show(str(target), 200)} already exists and is left untouched; choose another {slug_option}"]
     return []
 
 

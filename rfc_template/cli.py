@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from rfc_template import answers, check
+from rfc_template import answers, check, target
 from rfc_template.generated import check_generated, next_steps
 from rfc_template.template import load_context, load_rules, template_dir
 
@@ -131,7 +131,7 @@ def run_new(args: argparse.Namespace) -> int:
     if problems:
         raise UsageError("invalid answers:\n" + "\n".join(f"  - {problem}" for problem in problems))
     output_dir = Path(args.output_dir)
-    problems = answers.target_problems(output_dir, str(values["rfc_slug"]), slug_option="--slug", output_option="--output-dir")
+    problems = target.target_problems(output_dir, str(values["rfc_slug"]), slug_option="--slug", output_option="--output-dir")
     if problems:
         raise UsageError(problems[0])
     generate(values, output_dir, output_dir / str(values["rfc_slug"]))
@@ -192,16 +192,20 @@ def _input(name: str, prompt: str) -> str:
         raise UsageError(f"no answer for {name} (input ended); pass --{option}, or --no-input for the defaults") from None
 
 
-def generate(values: dict[str, object], output_dir: Path, target: Path) -> None:
+def generate(values: dict[str, object], output_dir: Path, rfc_dir: Path) -> None:
     """Render the template with these literal values; on any failure remove what was made.
 
     The template's hooks would check the answers and the result in two more Python
     processes; `rfc new` has checked the answers already (answers.find_problems, as
     pre_gen_project does) and runs the post-generation check here (as post_gen_project
-    does): the same checks, without two interpreters' start-up.
+    does): the same checks, without two interpreters' start-up. The RFC folder is
+    claimed while cookiecutter renders its name (rfc_template.target): only a folder
+    this run claimed, and output folders it made, are ever removed.
     """
     from cookiecutter.exceptions import CookiecutterException
     from cookiecutter.generate import generate_context, generate_files
+
+    from rfc_template.jinja import RefusedAnswers
 
     template = template_dir()
     context = generate_context(context_file=str(template / "cookiecutter.json"))
@@ -209,21 +213,29 @@ def generate(values: dict[str, object], output_dir: Path, target: Path) -> None:
     context["cookiecutter"].update(
         _template=str(template), _repo_dir=str(template), _output_dir=str(output_dir.resolve()), _checkout=None
     )
+    made = target.folders_to_make(output_dir)
     try:
         with _template_on_path():
             generate_files(repo_dir=str(template), context=context, output_dir=str(output_dir), accept_hooks=False)
-        problems, note = check_generated(target)
+        problems, note = check_generated(rfc_dir)
         if problems:
-            raise UsageError("\n  ".join([f"the generated RFC does not match the template; {target} was removed:", *problems]))
+            raise UsageError("\n  ".join([f"the generated RFC does not match the template; {rfc_dir} was removed:", *problems]))
     except BaseException as error:
-        if target.exists():
-            shutil.rmtree(target, ignore_errors=True)
+        if target.holds(rfc_dir) and rfc_dir.exists():
+            shutil.rmtree(rfc_dir, ignore_errors=True)
+        target.remove_made_folders(made)
+        if isinstance(error, RefusedAnswers):  # another run took the folder meanwhile
+            slug = rfc_dir.name
+            taken = target.target_problems(output_dir, slug, slug_option="--slug", output_option="--output-dir")
+            raise UsageError((taken or [target.being_made(rfc_dir, "--slug")])[0]) from None
         if isinstance(error, (CookiecutterException, OSError)):
-            raise UsageError(f"could not generate {target}: {error}") from None
+            raise UsageError(f"could not generate {rfc_dir}: {error}") from None
         raise
+    finally:
+        target.release(rfc_dir)
     if note:
         print(f"note: {note}", file=sys.stderr)
-    print(next_steps(target))
+    print(next_steps(rfc_dir))
 
 
 class _template_on_path:

@@ -6,6 +6,7 @@ so that it shows exactly as typed and cannot add a heading, a table cell or a no
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import json
 import re
@@ -19,7 +20,7 @@ from cookiecutter.exceptions import FailedHookException
 from jinja2 import Environment, FileSystemBytecodeCache
 from jinja2.ext import Extension
 
-from rfc_template import answers
+from rfc_template import answers, target
 from rfc_template.template import RFC_DIR_NAME, clear_caches, template_dir
 
 # ASCII punctuation that starts or ends Markdown syntax inside a line (emphasis, code,
@@ -105,13 +106,32 @@ def checked_answers(context: Mapping[str, object]) -> Mapping[str, object]:
     known, and a replayed or overridden answer is checked too. A slug such as `../x`
     or an existing RFC directory (even with `--overwrite-if-exists`: it may hold an
     edited RFC) never makes or touches a folder.
+
+    There the RFC folder is claimed for this run (`target.claim`) before it is checked
+    to be free, so that of several runs for one slug at the same moment exactly one
+    goes on; the output folders cookiecutter is about to make are removed again at
+    exit if the run fails, with a half-written RFC folder.
     """
     problems = answers.find_problems(context)
     if not problems and context.get("_output_dir"):
-        problems = answers.target_problems(str(context["_output_dir"]), str(context["rfc_slug"]))
+        problems = _claim_target(Path(str(context["_output_dir"])), str(context["rfc_slug"]))
     if problems:
         raise RefusedAnswers(problems)
     return context
+
+
+def _claim_target(output_dir: Path, slug: str) -> list[str]:
+    rfc_dir = output_dir / slug
+    if not target.claim(rfc_dir):
+        return [target.being_made(rfc_dir)]
+    problems = target.target_problems(output_dir, slug)
+    if problems:
+        target.release(rfc_dir)
+        return problems
+    # cookiecutter leaves a half-written folder when rendering a file fails: at exit,
+    # a folder this run claimed and never finished goes, with the output folders it made
+    atexit.register(target.abandon, rfc_dir, target.folders_to_make(output_dir))
+    return []
 
 
 def answers_checked(context: Mapping[str, object]) -> str:
@@ -159,6 +179,8 @@ def generated_verdict(context: Mapping[str, object]) -> dict | None:
     """
     output_dir = context.get("_output_dir")
     rfc_dir = Path(str(output_dir), str(context.get("rfc_slug"))) if output_dir else None
+    if rfc_dir is not None:
+        target.release(rfc_dir)  # every file is written: the folder now speaks for itself
     if rfc_dir is None or not (rfc_dir / "rfc.md").is_file():
         return None
     if _warming is not None:

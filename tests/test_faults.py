@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from figures import FIGURES
-from generation import fresh_dir, snapshot, with_cookiecutter, with_rfc_new
+from generation import cookiecutter_config, fresh_dir, snapshot, with_cookiecutter, with_rfc_new
 from rfc_template.cli import MAX_RFC_BYTES, main
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -80,12 +80,120 @@ def test_an_unwritable_output_directory_is_refused(tmp_path, way):
 
 
 @pytest.mark.parametrize("way", ["cookiecutter", "rfc new"])
-def test_a_missing_output_directory_is_refused(tmp_path, way):
+def test_a_missing_output_directory_is_made_with_its_parents(tmp_path, way):
     out = tmp_path / "not" / "there"
     outcome = with_cookiecutter(BASE, out, tmp_path) if way == "cookiecutter" else with_rfc_new(BASE, out)
+    assert outcome.ok, outcome.describe()
+    assert (out / "mine" / "rfc.md").is_file()
+
+
+@pytest.mark.parametrize("way", ["cookiecutter", "rfc new"])
+@pytest.mark.parametrize("under", ["notes.txt", "notes.txt/deeper"])
+def test_an_output_directory_under_a_file_is_refused(tmp_path, way, under):
+    work = fresh_dir(tmp_path, "work")
+    (work / "notes.txt").write_text("mine", encoding="utf-8")
+    out = work / under
+    outcome = with_cookiecutter(BASE, out, tmp_path) if way == "cookiecutter" else with_rfc_new(BASE, out)
     assert outcome.exit_code != 0 and not outcome.traceback, outcome.describe()
-    assert "does not exist" in outcome.output and "create it first" in outcome.output
-    assert not (tmp_path / "not").exists()
+    option = "--output-dir" if way == "rfc new" else "output directory"
+    assert f"{option} '{out}' is not a folder" in outcome.output and "choose another output directory" in outcome.output
+    assert tree_bytes(work) == {"notes.txt": b"mine"}
+
+
+# A write that fails once cookiecutter has written two files of the RFC (a full disk,
+# simulated), in a process of its own: cookiecutter's command line, or `rfc new`.
+FAILING_WRITE = textwrap.dedent(
+    """
+    import errno, os, sys
+    import cookiecutter.generate as generate
+
+    real, written = generate.generate_file, []
+
+    def generate_file(*args, **kwargs):
+        if len(written) == 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written.append(real(*args, **kwargs))
+
+    generate.generate_file = generate_file
+    if sys.argv[1] == "cookiecutter":
+        from cookiecutter.cli import main
+        main(sys.argv[2:])
+    else:
+        from rfc_template.cli import main
+        sys.exit(main(sys.argv[2:]))
+    """
+)
+
+
+@pytest.mark.parametrize("way", ["cookiecutter", "rfc new"])
+def test_a_failed_run_removes_the_output_folders_it_made(tmp_path, way):
+    out = tmp_path / "docs" / "design"
+    if way == "cookiecutter":
+        args = ["cookiecutter", str(PROJECT), "--no-input", "--output-dir", str(out),
+                "--config-file", str(cookiecutter_config(tmp_path)), *(f"{k}={v}" for k, v in BASE.items())]
+    else:
+        args = ["rfc", "new", "--no-input", "--author", "张三", "--slug", "mine", "--output-dir", str(out)]
+    done = subprocess.run([sys.executable, "-c", FAILING_WRITE, *args], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert done.returncode != 0 and "No space left on device" in done.stdout + done.stderr, done.stdout + done.stderr
+    assert not (tmp_path / "docs").exists(), snapshot(tmp_path)
+
+
+def test_a_failed_run_keeps_output_folders_it_found(tmp_path):
+    out = fresh_dir(tmp_path, "docs")
+    (out / "other.md").write_text("mine", encoding="utf-8")
+    args = ["rfc", "new", "--no-input", "--author", "张三", "--slug", "mine", "--output-dir", str(out / "design")]
+    done = subprocess.run([sys.executable, "-c", FAILING_WRITE, *args], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert snapshot(out) == ["other.md"]
+
+
+# --- concurrent runs of one slug ------------------------------------------------------------
+
+# Each run imports everything first, then waits for the same moment to start.
+AT_ONCE = textwrap.dedent(
+    """
+    import sys, time
+    import cookiecutter.cli, cookiecutter.main, rfc_template.cli, rfc_template.jinja, rfc_template.check
+    start = float(sys.argv[1])
+    time.sleep(max(0.0, start - time.time()))
+    if sys.argv[2] == "cookiecutter":
+        cookiecutter.cli.main(sys.argv[3:])
+    else:
+        sys.exit(rfc_template.cli.main(sys.argv[3:]))
+    """
+)
+
+
+def test_concurrent_runs_of_one_slug_exactly_one_wins(tmp_path):
+    import time
+
+    out = tmp_path / "docs" / "design"  # missing: every run would make it
+    runs = []
+    for number in range(10):
+        author = f"Author{number}x"
+        if number % 3 == 2:
+            args = ["cookiecutter", str(PROJECT), "--no-input", "--output-dir", str(out),
+                    "--config-file", str(cookiecutter_config(tmp_path)), "rfc_slug=mine", f"author={author}", "date=2026-12-01"]
+        else:
+            args = ["rfc", "new", "--no-input", "--author", author, "--slug", "mine", "--output-dir", str(out)]
+        runs.append((author, args))
+    start = time.time() + 8  # after every process has imported what it needs
+    procs = [(author, subprocess.Popen([sys.executable, "-c", AT_ONCE, str(start), *args], cwd=tmp_path,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)) for author, args in runs]
+    results = [(author, proc.wait(timeout=120), proc.stdout.read() + proc.stderr.read()) for author, proc in procs]
+    for _, proc in procs:
+        proc.stdout.close(), proc.stderr.close()
+    assert all("Traceback" not in output for _, _, output in results), results
+    winners = [(author, output) for author, code, output in results if code == 0]
+    assert len(winners) == 1, results
+    for author, code, output in results:
+        if code != 0:
+            lines = [line for line in output.splitlines() if line.strip() and not line.startswith("ERROR: cannot generate")]
+            assert len(lines) == 1 and ("already exists and is left untouched" in lines[0] or "is being created by another run" in lines[0]), output
+    author = winners[0][0]
+    rfc = (out / "mine" / "rfc.md").read_text(encoding="utf-8")
+    assert [other for other, _ in runs if other in rfc] == [author]  # the winner's own RFC, whole
+    assert main(["check", str(out / "mine" / "rfc.md")]) == 0
 
 
 # --- failures halfway -----------------------------------------------------------------------
