@@ -9,9 +9,13 @@ interpreter runs cookiecutter, so without it only the syntax scan runs, with a n
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from rfc_template.findings import unrendered_syntax
+
+# How a user gets the `rfc` command (README's first screen says the same; a test keeps them equal).
+INSTALL_COMMAND = "pipx install git+https://github.com/mindspore/rfc-template"
 
 NEXT_STEPS = """\
 Created {path}
@@ -21,9 +25,19 @@ Next steps:
   2. Draw the design in the mermaid blocks of rfc.md (diagrams/*.mmd keep a copy for editors).
   3. Check it: rfc check {path} (before review: rfc check --stage review {path})."""
 
+NO_RFC_COMMAND = """\
+     The rfc command is not installed here; get it with
+       {install}
+     (Debian/Ubuntu: sudo apt-get install -y pipx first; then pipx ensurepath, and open a new shell)."""
+
 
 def next_steps(rfc_dir: str | Path) -> str:
-    return NEXT_STEPS.format(path=Path(rfc_dir) / "rfc.md")
+    steps = NEXT_STEPS.format(path=Path(rfc_dir) / "rfc.md")
+    # cookiecutter users may have only cookiecutter: a step naming a missing command
+    # would end in "command not found".
+    if shutil.which("rfc") is None:
+        steps += "\n" + NO_RFC_COMMAND.format(install=INSTALL_COMMAND)
+    return steps
 
 
 def verdict(rfc_dir: str | Path) -> dict:

@@ -128,3 +128,16 @@ def test_post_gen_degrades_without_mistune(bake):
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=package_root())
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("[] mistune is not installed")
+
+
+def test_next_steps_say_how_to_get_rfc_when_it_is_not_installed(tmp_path, monkeypatch):
+    from rfc_template.generated import INSTALL_COMMAND, next_steps
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no rfc here
+    without = next_steps("x")
+    assert INSTALL_COMMAND in without and "pipx" in without
+    fake = tmp_path / "rfc"
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    with_rfc = next_steps("x")
+    assert INSTALL_COMMAND not in with_rfc and "rfc check x/rfc.md" in with_rfc
