@@ -114,9 +114,11 @@ def modules_problems(value: object, rules: Rules) -> list[str]:
     return []
 
 
-def choice_problems(name: str, value: object, allowed: tuple[str, ...]) -> list[str]:
+def choice_problems(name: str, value: object, allowed: tuple[str, ...], labels: Mapping[str, str] | None = None) -> list[str]:
+    """`labels`: how the other edition writes a choice, shown beside it (`功能补全 (Missing capability)`)."""
     if value not in allowed:
-        return [f"{name}: {show(value)} is not allowed; choose one of: {', '.join(allowed)}"]
+        shown = (f"{choice} ({labels[choice]})" if labels and choice in labels else choice for choice in allowed)
+        return [f"{name}: {show(value)} is not allowed; choose one of: {', '.join(shown)}"]
     return []
 
 
@@ -142,20 +144,27 @@ def date_problems(value: object) -> list[str]:
     return []
 
 
+def field_problems(name: str, value: object, rules: Rules | None = None) -> list[str]:
+    """The problems with one answer, one line each (`rfc new` asks again after them)."""
+    rules = rules or load_rules()
+    checks = {
+        "language": lambda: choice_problems("language", value, rules.languages),
+        "rfc_title": lambda: _check_text("rfc_title", value, required=True),
+        "rfc_slug": lambda: slug_problems(value),
+        "author": lambda: _check_text("author", value, required=True),
+        "modules": lambda: modules_problems(value, rules),
+        "backend": lambda: choice_problems("backend", value, rules.backends),
+        "related_issue": lambda: issue_problems(value),
+        "rfc_type": lambda: choice_problems("rfc_type", value, rules.rfc_types, rules.en_labels),
+        "date": lambda: date_problems(value),
+    }
+    return checks[name]()
+
+
 def find_problems(answers: Mapping[str, object], rules: Rules | None = None) -> list[str]:
     """Every problem with the answers, one line each, naming the variable and what is allowed."""
     rules = rules or load_rules()
     missing = [name for name in ANSWER_NAMES if name not in answers]
     if missing:
         return [f"{name}: missing from the answers" for name in missing]
-    return [
-        *choice_problems("language", answers["language"], rules.languages),
-        *_check_text("rfc_title", answers["rfc_title"], required=True),
-        *slug_problems(answers["rfc_slug"]),
-        *_check_text("author", answers["author"], required=True),
-        *modules_problems(answers["modules"], rules),
-        *choice_problems("backend", answers["backend"], rules.backends),
-        *issue_problems(answers["related_issue"]),
-        *choice_problems("rfc_type", answers["rfc_type"], rules.rfc_types),
-        *date_problems(answers["date"]),
-    ]
+    return [problem for name in ANSWER_NAMES for problem in field_problems(name, answers[name], rules)]

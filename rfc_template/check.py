@@ -25,6 +25,7 @@ class Checked:
     findings: list[Finding]
     info: dict[str, str]
     title: str
+    language: str = "zh"  # the RFC's edition
 
 
 def stage_of(status: str, rules: Rules) -> str:
@@ -34,11 +35,9 @@ def stage_of(status: str, rules: Rules) -> str:
 
 
 def status_index(status: str, rules: Rules) -> int | None:
-    wanted = status.strip().lower()
-    for index, known in enumerate(rules.statuses):
-        if wanted in {known.lower(), *(part.lower() for part in known.split())}:
-            return index
-    return None
+    """The status's place in the template's order (either edition's words), or None."""
+    known = rules.canonical(status)
+    return rules.statuses.index(known) if known in rules.statuses else None
 
 
 def read_the_template() -> None:
@@ -56,4 +55,4 @@ def check_text(text: str, path: Path | None = None, stage: str | None = None) ->
     doc = document.parse(text)
     ctx = Context(doc, edition_of(doc), load_rules(), path)
     findings = run(ctx, stage)
-    return Checked(path or Path("-"), sorted(set(findings)), ctx.info, doc.title)
+    return Checked(path or Path("-"), sorted(set(findings)), ctx.info, doc.title, ctx.edition.language)

@@ -1,6 +1,7 @@
 """The `rfc` command: `rfc new`, `rfc check`, `rfc preview`, `rfc index`.
 
-Exit status: 0 done / clean, 1 findings, 2 usage or unreadable input.
+Exit status: 0 done / clean, 1 findings, 2 usage or unreadable input, 130 interrupted,
+141 the reader of the output went away (a closed pipe).
 """
 
 from __future__ import annotations
@@ -44,7 +45,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # here, where a closed pipe can still be caught
+        return status
+    except BrokenPipeError:
+        # The reader has gone (`rfc check ... | head`): stop quietly, as a Unix tool does,
+        # and keep Python from reporting the pipe again when it flushes at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
     except UsageError as error:
         print(f"rfc {args.command}: {error}", file=sys.stderr)
         return USAGE_ERROR
@@ -99,14 +107,19 @@ def _parser() -> argparse.ArgumentParser:
 
     preview = commands.add_parser("preview", help="write an HTML page of an RFC, with its diagrams drawn, for reviewers")
     preview.add_argument("rfc", metavar="RFC", help="an rfc.md")
-    preview.add_argument("-o", "--output", help="the page to write (default: rfc.html beside the RFC)")
-    preview.add_argument("--mermaid", help="a mermaid.min.js to embed (default: an npm install if found, else a pinned CDN URL)")
+    preview.add_argument("-o", "--output", help="the page to write (default: rfc.html beside the RFC, which is then "
+                                                "listed in the .gitignore of the RFC's folder)")
+    preview.add_argument("--mermaid", help="a mermaid.min.js for the page, copied once to mermaid.min.js beside it (default: "
+                                           "an npm install found above the RFC, the working directory or this package, "
+                                           "else a pinned CDN URL)")
     preview.add_argument("--open", action="store_true", help="open the page in the default browser")
     preview.set_defaults(run=run_preview)
 
     index = commands.add_parser("index", help="list every RFC under a directory")
     index.add_argument("directory", metavar="DIR")
     index.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    index.add_argument("--language", choices=rules.languages,
+                       help="language of the Markdown table's column names (default: the edition most RFCs use)")
     index.set_defaults(run=run_index)
     return parser
 
@@ -126,11 +139,18 @@ def run_new(args: argparse.Namespace) -> int:
         for option, variable in NEW_OPTIONS.items()
         if (value := getattr(args, option)) is not None
     }
-    values = resolve_answers(given, ask=None if args.no_input else _ask)
+    output_dir = Path(args.output_dir)
+    problems = target.output_problems(output_dir, "--output-dir")
+    if problems:  # said before any question is asked
+        raise UsageError(problems[0])
+
+    def slug_is_free(slug: str) -> list[str]:
+        return target.target_problems(output_dir, slug, slug_option="rfc_slug", output_option="--output-dir")
+
+    values = resolve_answers(given, ask=None if args.no_input else _ask, also_check={"rfc_slug": slug_is_free})
     problems = answers.find_problems(values)
     if problems:
         raise UsageError("invalid answers:\n" + "\n".join(f"  - {problem}" for problem in problems))
-    output_dir = Path(args.output_dir)
     problems = target.target_problems(output_dir, str(values["rfc_slug"]), slug_option="--slug", output_option="--output-dir")
     if problems:
         raise UsageError(problems[0])
@@ -138,49 +158,72 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def resolve_answers(given: dict[str, str], ask=None) -> dict[str, object]:
+# Choice answers also accepted in the other edition's words (`Performance optimization`).
+CHOICE_NAMES = ("backend", "rfc_type")
+
+
+def resolve_answers(given: dict[str, str], ask=None, also_check: dict | None = None) -> dict[str, object]:
     """Every answer: as given (literally), else asked, else the template's default.
 
     Defaults come from cookiecutter.json, rendered as cookiecutter would (the slug from
-    the title, the date as today); a user's own values are never rendered as Jinja.
+    the title, the date as today); a user's own values are never rendered as Jinja. A
+    choice given in either edition's words is taken as the template's own value. An
+    answer typed at a prompt is checked at once, and the question asked again until it
+    passes (`also_check` adds checks of its own per answer).
     """
     from cookiecutter.environment import StrictEnvironment
 
-    context = load_context()
+    context, rules = load_context(), load_rules()
+    private = {name: value for name, value in context.items() if name.startswith("_") and not name.startswith("__")}
     with _template_on_path():
         env = StrictEnvironment(context={"cookiecutter": context})
         values: dict[str, object] = {}
         for name in answers.ANSWER_NAMES:
             raw = context[name]
             if name in given:
-                values[name] = given[name]
+                values[name] = rules.canonical(given[name]) if name in CHOICE_NAMES else given[name]
                 continue
             # as cookiecutter.prompt.render_variable does (that module imports rich, which
             # would cost `rfc new` more start-up than the whole rendering)
-            default = raw[0] if isinstance(raw, list) else env.from_string(raw).render(cookiecutter=values)
-            values[name] = ask(name, default, raw if isinstance(raw, list) else None) if ask else default
+            default = raw[0] if isinstance(raw, list) else env.from_string(raw).render(cookiecutter={**private, **values})
+            if not ask:
+                values[name] = default
+                continue
+            while True:
+                reply = ask(name, default, raw if isinstance(raw, list) else None, values.get("language"))
+                problems = answers.field_problems(name, reply, rules) or (also_check or {}).get(name, lambda _: [])(reply)
+                if not problems:
+                    break
+                for problem in problems:
+                    print(f"  {problem}", file=sys.stderr)
+            values[name] = reply
     return values
 
 
-def _ask(name: str, default: object, choices: list[str] | None) -> str:
-    """One prompt, labelled as in cookiecutter.json; a choice by its number or its text."""
+def _ask(name: str, default: object, choices: list[str] | None, language: str | None = None) -> str:
+    """One prompt, labelled as in cookiecutter.json; a choice by its number or its text
+    (in either edition's words; listed in the RFC's)."""
+    rules = load_rules()
     prompts = load_context().get("__prompts__", {})
     label = prompts.get(name, name)
     if isinstance(label, dict):
         label = label.get("__prompt__", name)
     while True:
         if choices:
-            options = "  ".join(f"{number} - {choice}" for number, choice in enumerate(choices, start=1))
+            shown = [rules.in_edition(choice, language or "zh") for choice in choices]
+            options = "  ".join(f"{number} - {choice}" for number, choice in enumerate(shown, start=1))
             print(f"{label}: {options}")
-            reply = _input(name, f"  [{' | '.join(choices)}] (1): ")
+            reply = _input(name, f"  [{' | '.join(shown)}] (1): ")
         else:
             reply = _input(name, f"{label} ({default}): ")
         if not reply:
             return str(default)
-        if not choices or reply in choices:
+        if not choices:
             return reply
         if reply.isdigit() and 1 <= int(reply) <= len(choices):
             return choices[int(reply) - 1]
+        if reply in choices or rules.canonical(reply) in choices:
+            return rules.canonical(reply) if reply not in choices else reply
         print(f"  {reply!r} is not one of the choices; type its number or its text", file=sys.stderr)
 
 
@@ -457,23 +500,24 @@ def run_preview(args: argparse.Namespace) -> int:
     source = Path(args.rfc)
     text = read_rfc(source)
     output = Path(args.output) if args.output else source.with_suffix(".html")
-    mermaid = Path(args.mermaid) if args.mermaid else None
-    if mermaid is not None and not mermaid.is_file():
-        raise UsageError(f"--mermaid {mermaid}: no such file")
+    given = Path(args.mermaid) if args.mermaid else None
+    if given is not None and not given.is_file():
+        raise UsageError(f"--mermaid {given}: no such file")
     if output.exists() and not _is_preview(output):
         raise UsageError(f"{output} exists and is not a page rfc preview wrote; it is left untouched (choose another -o)")
+    mermaid = preview.locate_mermaid(source, given)
     try:
         page = preview.render(text, source, mermaid)
     except RecursionError:
         raise UsageError(f"{source}: nested too deeply to parse") from None
-    temporary = output.with_name(f".{output.name}.tmp")
     try:
-        temporary.write_text(page, encoding="utf-8")
-        os.replace(temporary, output)  # never a half-written page
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise UsageError(f"cannot write {output} ({error.strerror})") from None
+        written = preview.write(page, output, source, mermaid)
+    except preview.PreviewError as error:
+        raise UsageError(str(error)) from None
     print(f"wrote {output}")
+    print(mermaid.report(written.mermaid_copy, written.copied))
+    if written.ignored:
+        print(f"kept out of commits: {', '.join(written.ignored)} added to {written.gitignore}")
     if args.open:
         import webbrowser
 
@@ -493,22 +537,31 @@ def _is_preview(path: Path) -> bool:
 
 # --- rfc index ---------------------------------------------------------------------
 
+# (entry key, basic-info key or None, the column's name where it is no basic-info key)
 INDEX_COLUMNS = (
-    ("title", "标题 Title"),
-    ("author", "作者"),
-    ("status", "状态"),
-    ("modules", "相关模块"),
-    ("backend", "适用后端"),
-    ("issue", "相关 issue / PR"),
-    ("date", "创建日期"),
-    ("path", "路径 Path"),
+    ("title", None, {"zh": "标题", "en": "Title"}),
+    ("author", "作者", None),
+    ("status", "状态", None),
+    ("modules", "相关模块", None),
+    ("backend", "适用后端", None),
+    ("issue", "相关 issue / PR", None),
+    ("date", "创建日期", None),
+    ("path", None, {"zh": "路径", "en": "Path"}),
 )
+
+
+def index_headers(language: str) -> list[str]:
+    """The index's column names in one edition's words (basic-info keys as the template writes them)."""
+    from rfc_template.editions import edition
+
+    return [names[language] if names else edition(language).name(key) for _, key, names in INDEX_COLUMNS]
 
 
 def run_index(args: argparse.Namespace) -> int:
     directory = Path(args.directory)
     if not directory.is_dir():
         raise UsageError(f"{directory}: not a directory")
+    rules = load_rules()
     entries, unreadable = [], 0
     for path in rfc_files([str(directory)]):
         try:
@@ -517,28 +570,32 @@ def run_index(args: argparse.Namespace) -> int:
             print(f"rfc index: {error}", file=sys.stderr)
             unreadable += 1
             continue
-        info = checked.info
-        entries.append({
-            "title": checked.title,
-            "author": info.get("作者", ""),
-            "status": info.get("状态", ""),
-            "modules": info.get("相关模块", ""),
-            "backend": info.get("适用后端", ""),
-            "issue": info.get("相关 issue / PR", ""),
-            "date": info.get("创建日期", ""),
-            "path": os.path.relpath(path, directory),
-        })
+        entry = {key: checked.info.get(info_key, "") for key, info_key, _ in INDEX_COLUMNS if info_key}
+        # a status in the words of the RFC's own edition, however it was typed
+        entry.update(title=checked.title, status=rules.in_edition(entry["status"], checked.language),
+                     path=os.path.relpath(path, directory), language=checked.language)
+        entries.append(entry)
     entries.sort(key=lambda e: (e["date"], e["path"]))
     if args.format == "json":
-        print(json.dumps(entries, ensure_ascii=False, indent=2))
-    else:
-        print("| " + " | ".join(label for _, label in INDEX_COLUMNS) + " |")
-        print("|" + " --- |" * len(INDEX_COLUMNS))
-        for entry in entries:
-            cells = [_cell(entry[key]) for key, _ in INDEX_COLUMNS]
-            cells[-1] = f"[{cells[-1]}]({_link(entry['path'])})"
-            print("| " + " | ".join(cells) + " |")
+        sys.stdout.write(json.dumps(entries, ensure_ascii=False, indent=2) + "\n")
+        return USAGE_ERROR if unreadable else 0
+    language = args.language or _most_common([e["language"] for e in entries], default=rules.languages[0])
+    lines = ["| " + " | ".join(index_headers(language)) + " |", "|" + " --- |" * len(INDEX_COLUMNS)]
+    for entry in entries:
+        cells = [_cell(entry[key]) for key, _, _ in INDEX_COLUMNS]
+        cells[-1] = f"[{cells[-1]}]({_link(entry['path'])})"
+        lines.append("| " + " | ".join(cells) + " |")
+    sys.stdout.write("\n".join(lines) + "\n")
     return USAGE_ERROR if unreadable else 0
+
+
+def _most_common(values: list[str], default: str) -> str:
+    """The most frequent value; on a tie or none, `default` if it is among the most frequent."""
+    if not values:
+        return default
+    counts = {value: values.count(value) for value in values}
+    top = max(counts.values())
+    return default if counts.get(default) == top else max(counts, key=counts.get)
 
 
 def _cell(value: str) -> str:

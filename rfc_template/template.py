@@ -42,10 +42,18 @@ class Rules:
     statuses: tuple[str, ...]
     languages: tuple[str, ...]
     en_labels: dict  # category or status -> how the English edition writes it
+    aliases: dict  # a folded word of either edition -> the category, status or backend it names
 
     def canonical(self, value: str) -> str:
-        """A category or status as the answers spell it, also when written in English."""
-        return next((known for known, label in self.en_labels.items() if label == value), value)
+        """A category, status or backend as the answers spell it, from either edition's
+        words: `Performance optimization` and `性能优化`, `Draft` and `草稿`, `both` and
+        `PT + MS` (case and spaces aside). Any other value is returned as it is."""
+        return self.aliases.get(_folded(value), value)
+
+    def in_edition(self, value: str, language: str) -> str:
+        """A category or status as that edition writes it."""
+        value = self.canonical(value)
+        return self.en_labels.get(value, value) if language == "en" else value
 
     @property
     def both_backends(self) -> str:
@@ -80,4 +88,27 @@ def load_rules() -> Rules:
         statuses=tuple(context["_statuses"]),
         languages=tuple(context["language"]),
         en_labels=dict(context["_en_labels"]),
+        aliases=_aliases(context),
     )
+
+
+def _folded(value: str) -> str:
+    return "".join(str(value).split()).casefold()
+
+
+def _aliases(context: dict) -> dict:
+    """Every way cookiecutter.json itself writes a category, status or backend: the value,
+    its English label, each word of a two-word status (`草稿 Draft`), and the words in
+    the parentheses of the choice's prompt label (`PT (仅 PyTorch / PyTorch only)`)."""
+    labels = context.get("__prompts__", {})
+    aliases = {}
+    for variable in ("rfc_type", "_statuses", "backend"):
+        for value in context[variable]:
+            words = [value, context["_en_labels"].get(value, value)]
+            if variable == "_statuses":
+                words += value.split()
+            label = labels.get(variable, {}).get(value, "") if isinstance(labels.get(variable), dict) else ""
+            if "(" in label:
+                words += label[label.index("(") + 1:label.rindex(")")].split("/")
+            aliases.update((_folded(word), value) for word in words if word.strip())
+    return aliases

@@ -275,7 +275,7 @@ def test_index_lists_rfcs_by_date(capsys, tmp_path):
     assert entries[0]["path"] == "earlier/rfc.md" and entries[0]["status"] == "草稿 Draft"
     _, out, _ = run(capsys, "index", tmp_path)
     lines = out.splitlines()
-    assert lines[0].startswith("| 标题 Title | 作者 | 状态 |") and len(lines) == 4
+    assert lines[0] == "| 标题 | 作者 | 状态 | 相关模块 | 适用后端 | 相关 issue / PR | 创建日期 | 路径 |" and len(lines) == 4
 
 
 def test_readme_documents_every_rule():
@@ -327,3 +327,48 @@ def test_new_passes_dash_values_literally(capsys, tmp_path, value):
     assert status == 0, err
     info = check.check_text((tmp_path / "dash" / "rfc.md").read_text(encoding="utf-8")).info
     assert info["作者"] == value
+
+
+def _new_interactively(tmp_path, replies: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "rfc_template", "new", "--output-dir", str(tmp_path)],
+        input="\n".join(replies) + "\n", capture_output=True, text=True, cwd=PROJECT, timeout=60,
+    )
+
+
+def test_new_checks_each_typed_answer_at_once_and_asks_again(tmp_path):
+    (tmp_path / "taken").mkdir()
+    replies = [
+        "",                                      # language: zh
+        "Ring Attention",
+        "Bad Slug", "taken", "",                 # slug: unsafe, then existing, then the default
+        "", "李雷",                              # author: empty is refused
+        "gpu, model", "model",
+        "",                                      # backend
+        "42", "#42",
+        "",                                      # category
+        "2026-13-01", "2026-10-01",
+    ]
+    done = _new_interactively(tmp_path, replies)
+    assert done.returncode == 0, done.stderr
+    for problem in ("rfc_slug: 'Bad Slug' is not a safe directory name",
+                    "already exists and is left untouched; choose another rfc_slug",
+                    "author: required",
+                    "modules: unknown 'gpu'",
+                    "related_issue: '42' is not a link or an issue number",
+                    "date: '2026-13-01' is not a real date"):
+        assert problem in done.stderr
+    assert done.stdout.count("作者 Author (required)") == 2 and done.stdout.count("目录名 Directory name") == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ring-attention", "taken"]
+    info = check.check_text((tmp_path / "ring-attention" / "rfc.md").read_text(encoding="utf-8")).info
+    assert (info["作者"], info["相关模块"], info["相关 issue / PR"], info["创建日期"]) == ("李雷", "model", "#42", "2026-10-01")
+
+
+def test_new_in_english_offers_english_choices_and_takes_either_words(tmp_path):
+    replies = ["en", "", "", "Ada", "", "both", "", "Enhancement", "2026-10-01"]
+    done = _new_interactively(tmp_path, replies)
+    assert done.returncode == 0, done.stderr
+    assert "1 - Missing capability  2 - Performance optimization" in done.stdout
+    (rfc_dir,) = tmp_path.iterdir()
+    text = (rfc_dir / "rfc.md").read_text(encoding="utf-8")
+    assert "| Type | Enhancement |" in text and "| Backend | PT + MS |" in text

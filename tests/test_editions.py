@@ -11,6 +11,7 @@ import itertools
 import json
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,8 @@ from rfc_template import check
 from rfc_template.cli import main
 from rfc_template.editions import edition, edition_of
 from rfc_template.template import load_context, load_rules, rfc_template_path
+
+PROJECT = Path(__file__).resolve().parents[1]
 
 CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
 COMBINATIONS = [
@@ -152,3 +155,75 @@ def test_new_english_rfc_passes_draft_and_is_indexed(capsys, tmp_path):
     assert [(e["title"], e["author"], e["status"]) for e in entries] == [("Ring Attention", "Ada", "Draft"), ("环形注意力", "张三", "草稿 Draft")]
     text = (tmp_path / "ring-attention" / "rfc.md").read_text(encoding="utf-8")
     assert "| Type | Performance optimization |" in text and "| Status | Draft |" in text
+
+
+@pytest.mark.parametrize("typed, written", [
+    ("Performance optimization", "Performance optimization"),
+    ("performance  optimization", "Performance optimization"),  # case and spaces aside
+    ("性能优化", "Performance optimization"),
+    ("User request", "User request"),
+])
+def test_new_takes_the_category_in_either_editions_words(capsys, tmp_path, typed, written):
+    assert main(["new", "--language", "en", "--no-input", "--author", "Ada", "--title", "Ring Attention",
+                 "--type", typed, "--output-dir", str(tmp_path)]) == 0, capsys.readouterr().err
+    assert f"| Type | {written} |" in (tmp_path / "ring-attention" / "rfc.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("typed, row", [("both", "PT + MS"), ("pt+ms", "PT + MS"), ("PyTorch only", "PT"), ("仅 MindSpore", "MS")])
+def test_new_takes_the_backend_in_the_words_of_its_prompt(capsys, tmp_path, typed, row):
+    assert main(["new", "--no-input", "--author", "a", "--slug", "x", "--backend", typed, "--output-dir", str(tmp_path)]) == 0
+    assert f"| 适用后端 | {row} |" in (tmp_path / "x" / "rfc.md").read_text(encoding="utf-8")
+
+
+def test_new_refuses_an_unknown_category_naming_both_editions_words(capsys, tmp_path):
+    assert main(["new", "--no-input", "--author", "a", "--slug", "x", "--type", "Speed", "--output-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "rfc_type: 'Speed' is not allowed" in err and "性能优化 (Performance optimization)" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_english_edition_defaults_are_english(capsys, tmp_path):
+    assert main(["new", "--language", "en", "--no-input", "--author", "Ada", "--output-dir", str(tmp_path)]) == 0
+    (rfc_dir,) = tmp_path.iterdir()
+    title = (rfc_dir / "rfc.md").read_text(encoding="utf-8").splitlines()[0]
+    assert title.isascii() and title.startswith("# "), title
+    assert rfc_dir.name.isascii() and "ti-du" not in rfc_dir.name  # not the Chinese title transliterated
+    # and the English typed default reaches plain cookiecutter too
+    from cookiecutter.main import cookiecutter
+
+    out = tmp_path / "cc"
+    cookiecutter(str(PROJECT), no_input=True, output_dir=str(out), extra_context={"language": "en", "author": "Ada"})
+    (baked,) = out.iterdir()
+    assert (baked / "rfc.md").read_text(encoding="utf-8").splitlines()[0] == title
+
+
+def _index(capsys, directory, *options):
+    capsys.readouterr()
+    main(["index", *options, str(directory)])
+    return capsys.readouterr().out
+
+
+def test_index_writes_statuses_as_each_edition_does_and_columns_in_one_language(capsys, tmp_path):
+    def new(*argv):
+        assert main(["new", "--no-input", "--author", "a", "--output-dir", str(tmp_path), *argv]) == 0
+
+    new("--language", "en", "--slug", "en-1", "--date", "2026-01-01")
+    new("--language", "en", "--slug", "en-2", "--date", "2026-01-02")
+    new("--slug", "zh-1", "--date", "2026-01-03")
+    # statuses typed in the other edition's words, as people do
+    for slug, old, new_status in (("en-2", "| Status | Draft |", "| Status | 评审中 Reviewing |"),
+                                  ("zh-1", "| 状态 | 草稿 Draft |", "| 状态 | Accepted |")):
+        path = tmp_path / slug / "rfc.md"
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        path.write_text(text.replace(old, new_status), encoding="utf-8")
+    entries = json.loads(_index(capsys, tmp_path, "--format", "json"))
+    assert [(e["path"], e["status"]) for e in entries] == [
+        ("en-1/rfc.md", "Draft"), ("en-2/rfc.md", "Reviewing"), ("zh-1/rfc.md", "已接受 Accepted")]
+    # column names: the seed templates' own basic-info keys, in the language most RFCs use
+    english = _index(capsys, tmp_path).splitlines()[0]
+    assert english == "| Title | Author | Status | Modules | Backend | Related issue / PR | Created | Path |"
+    chinese = _index(capsys, tmp_path, "--language", "zh").splitlines()[0]
+    assert chinese == "| 标题 | 作者 | 状态 | 相关模块 | 适用后端 | 相关 issue / PR | 创建日期 | 路径 |"
+    for header in (english, chinese):
+        assert not (set(header.split(" | ")) & {"标题 Title", "路径 Path"})

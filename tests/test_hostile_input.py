@@ -159,7 +159,8 @@ def test_any_value_is_shown_as_typed_or_refused_cleanly(workspace, mermaid, over
 
 def _complete(values: dict) -> dict:
     """The answers with the template's defaults for those not given (title and author matter)."""
-    return {**{"rfc_title": load_context()["rfc_title"]}, **values}
+    titles = load_context()["_default_titles"]
+    return {**{"rfc_title": titles.get(values.get("language"), titles["zh"])}, **values}
 
 
 # --- named attacks --------------------------------------------------------------------------
