@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rfc_template import document
-from rfc_template.editions import all_editions, edition_of
-from rfc_template.findings import Finding
+from rfc_template.editions import all_editions, edition, edition_of
+from rfc_template.findings import Finding, in_order
 from rfc_template.lints import DRAFT, REVIEW, RULES, STAGES, Context, run  # noqa: F401 (the command's names)
 from rfc_template.template import Rules, load_rules
 
@@ -26,6 +26,7 @@ class Checked:
     info: dict[str, str]
     title: str
     language: str = "zh"  # the RFC's edition
+    is_no_rfc: bool = False  # none of the template's sections is in it
 
 
 def stage_of(status: str, rules: Rules) -> str:
@@ -55,4 +56,12 @@ def check_text(text: str, path: Path | None = None, stage: str | None = None) ->
     doc = document.parse(text)
     ctx = Context(doc, edition_of(doc), load_rules(), path)
     findings = run(ctx, stage)
-    return Checked(path or Path("-"), sorted(set(findings)), ctx.info, doc.title, ctx.edition.language)
+    sections = {heading.text for heading in doc.headings}
+    is_no_rfc = not any(section.text in sections for section in ctx.edition.sections)
+    return Checked(path or Path("-"), in_order(findings), ctx.info, doc.title, ctx.edition.language, is_no_rfc)
+
+
+def first_section(language: str = "zh") -> str:
+    """The template's first section, as its heading is written (`## 1. 基本信息`)."""
+    section = edition(language).sections[0]
+    return f"{'#' * section.level} {section.text}"

@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from rfc_template import answers, check, target
+from rfc_template import __version__, answers, check, target
+from rfc_template.findings import in_order
 from rfc_template.generated import check_generated, next_steps
 from rfc_template.template import load_context, load_rules, template_dir
 
@@ -35,6 +36,38 @@ NEW_OPTIONS = {
     "type": "rfc_type",
     "date": "date",
 }
+
+
+CHECK_EPILOG = """\
+PATH
+  A file is checked as an RFC; a folder, every file named rfc.md in it or below it
+  (a folder with none is an error). With --diagrams, a .mmd file is a diagram.
+
+stages
+  draft   what must hold from the first commit: the template's sections in order,
+          the basic-info table's keys and values, diagrams that parse and match
+          diagrams/*.mmd.
+  review  also what a reviewer sends back: xxx slots, unchosen "是 / 否" lists,
+          empty cells, placeholders, the template's examples left in place, sections
+          that disagree.
+  The stage follows the RFC's status (状态 / Status): 草稿 Draft is checked as a
+  draft, every later status for review. --stage overrides it for every file.
+
+formats
+  text    path:line:col: CODE message, one finding per line (the default)
+  json    one JSON object per finding and line: path, line, col, code, message
+  github  ::error annotations, shown on the lines of a pull request
+
+exit status
+  0  no findings          1  findings
+  2  a usage error, a missing or unreadable PATH, a folder with no rfc.md, or a
+     file that is no RFC (none of the template's sections is in it)
+  141  the reader of the output went away (rfc check ... | head)
+
+--fix rewrites what has one right answer and says what it changed: each
+diagrams/*.mmd from its mermaid block in rfc.md (RFC203).
+Every rule, with an example: docs/rfc-command.md.
+"""
 
 
 class UsageError(Exception):
@@ -73,6 +106,7 @@ class _LiteralParser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     rules = load_rules()
     parser = _LiteralParser(prog="rfc", description="Create, check and index feature RFCs.")
+    parser.add_argument("--version", action="version", version=f"rfc {__version__} (template: {template_dir()})")
     commands = parser.add_subparsers(dest="command", required=True)
 
     new = commands.add_parser("new", help="generate an RFC from the template")
@@ -89,10 +123,15 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--no-input", action="store_true", help="use the template's default for every option left out")
     new.set_defaults(run=run_new)
 
-    chk = commands.add_parser("check", help="check RFC files, or every rfc.md under a directory")
-    chk.add_argument("paths", nargs="+", metavar="PATH")
+    chk = commands.add_parser("check", help="check RFC files, or every rfc.md under a directory",
+                              description="Check feature RFCs against the template's rules.",
+                              epilog=CHECK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    chk.add_argument("paths", nargs="+", metavar="PATH", help="an RFC file, or a folder: every rfc.md in it and below it")
     chk.add_argument("--stage", choices=check.STAGES, help="override the stage the status (状态) implies")
     chk.add_argument("--format", choices=("text", "json", "github"), default="text")
+    chk.add_argument("--fix", action="store_true",
+                     help="first rewrite what has one right answer (each diagrams/*.mmd from its block in rfc.md, RFC203), "
+                          "saying on stderr what was changed")
     chk.add_argument("--jobs", type=_positive, help="processes to check with (default: one per core, for many files)")
     chk.add_argument(
         "--diagrams", action="store_true",
@@ -295,7 +334,7 @@ class _template_on_path:
 # --- rfc check ---------------------------------------------------------------------
 
 
-def rfc_files(paths: list[str]) -> list[Path]:
+def rfc_files(paths: list[str], allow_empty: bool = False) -> list[Path]:
     files: list[Path] = []
     for name in paths:
         path = Path(name)
@@ -306,7 +345,10 @@ def rfc_files(paths: list[str]) -> list[Path]:
         if is_dir:
             # os.walk does not follow symlinked folders, so a symlink loop cannot trap it;
             # it lists a broken rfc.md symlink, which is then reported rather than skipped
-            files += sorted(Path(root, "rfc.md") for root, _, names in os.walk(path) if "rfc.md" in names)
+            found = sorted(Path(root, "rfc.md") for root, _, names in os.walk(path) if "rfc.md" in names)
+            if not found and not allow_empty:  # a wrong path in CI must not pass as "no findings"
+                raise UsageError(f"{name}: no rfc.md in this folder or below it")
+            files += found
         else:
             files.append(path)
     return files
@@ -339,6 +381,8 @@ def read_rfc(path: Path) -> str:
 def run_check(args: argparse.Namespace) -> int:
     total = unreadable = 0
     files = rfc_files(args.paths)
+    if args.fix:
+        fix_files(files)
     if args.diagrams:
         results = check_with_diagrams(files, args.stage, args.jobs)
     else:  # the workers format what they found: the main process only writes it out
@@ -354,6 +398,26 @@ def run_check(args: argparse.Namespace) -> int:
     if unreadable:
         return USAGE_ERROR
     return FINDINGS if total else 0
+
+
+def fix_files(files: list[Path]) -> None:
+    """`--fix`, before the check: what it changed goes to stderr, so that the findings on
+    stdout stay in their format. A file that cannot be read is left to the check to report."""
+    from rfc_template import fixes
+
+    for path in files:
+        if path.suffix == ".mmd":
+            continue
+        try:
+            text = read_rfc(path)
+        except UsageError:
+            continue
+        try:
+            changed = fixes.fix(path, text)
+        except OSError as error:
+            raise UsageError(f"--fix: cannot rewrite {error.filename} ({error.strerror})") from None
+        for line in changed:
+            print(f"rfc check: fixed {line}", file=sys.stderr)
 
 
 @dataclass(frozen=True)
@@ -378,9 +442,12 @@ def checked_rfc(path: Path, stage: str | None, diagram_files: bool = True) -> ch
     """One RFC file checked, or a UsageError that says why it cannot be (check and index)."""
     text = read_rfc(path)
     try:
-        return check.check_text(text, path if diagram_files else None, stage)
+        checked = check.check_text(text, path if diagram_files else None, stage)
     except RecursionError:
         raise UsageError(f"{path}: nested too deeply to parse") from None
+    if checked.is_no_rfc:  # one line, not a finding for each of the template's sections
+        raise UsageError(f"{path}: not an RFC: none of the template's sections (such as '{check.first_section()}') is in it")
+    return checked
 
 
 def check_file(path: Path, stage: str | None, style: str | None = None) -> FileResult:
@@ -463,7 +530,7 @@ def check_with_diagrams(files: list[Path], stage: str | None, jobs: int | None =
         elif checked[path].error:  # unreadable: said once, by the ordinary check
             results.append(checked[path])
         else:
-            results.append(FileResult(path, sorted(checked[path].findings + seen_by_mermaid.findings), seen_by_mermaid.error))
+            results.append(FileResult(path, in_order(checked[path].findings + seen_by_mermaid.findings), seen_by_mermaid.error))
     return results
 
 
@@ -563,7 +630,7 @@ def run_index(args: argparse.Namespace) -> int:
         raise UsageError(f"{directory}: not a directory")
     rules = load_rules()
     entries, unreadable = [], 0
-    for path in rfc_files([str(directory)]):
+    for path in rfc_files([str(directory)], allow_empty=True):
         try:
             checked = checked_rfc(path, check.DRAFT, diagram_files=False)
         except UsageError as error:  # listed on stderr; the others are still indexed

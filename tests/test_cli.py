@@ -372,3 +372,101 @@ def test_new_in_english_offers_english_choices_and_takes_either_words(tmp_path):
     (rfc_dir,) = tmp_path.iterdir()
     text = (rfc_dir / "rfc.md").read_text(encoding="utf-8")
     assert "| Type | Enhancement |" in text and "| Backend | PT + MS |" in text
+
+
+# --- a good Unix tool ------------------------------------------------------------------
+
+
+def test_version_is_the_installed_distributions():
+    from importlib.metadata import version
+
+    done = subprocess.run([sys.executable, "-m", "rfc_template", "--version"], capture_output=True, text=True, cwd=PROJECT)
+    assert done.returncode == 0 and done.stdout.startswith(f"rfc {version('rfc-template')} ")
+
+
+def test_check_help_explains_paths_stages_formats_and_exit_status(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    out = capsys.readouterr().out
+    for heading in ("PATH\n", "stages\n", "formats\n", "exit status\n"):
+        assert heading in out
+    for word in ("rfc.md", "draft", "review", "--stage", "json", "github", "0  no findings", "1  findings", "--fix"):
+        assert word in out, word
+
+
+def test_a_folder_with_no_rfc_is_an_error_not_a_pass(capsys, tmp_path, example):
+    (tmp_path / "empty").mkdir()
+    status, out, err = run(capsys, "check", tmp_path / "empty")
+    assert status == 2 and out == "" and err.strip() == f"rfc check: {tmp_path / 'empty'}: no rfc.md in this folder or below it"
+    status, _, err = run(capsys, "check", example, tmp_path / "empty")  # also beside a real RFC
+    assert status == 2 and "no rfc.md" in err
+
+
+def test_markdown_that_is_no_rfc_is_one_line(capsys, tmp_path):
+    notes = tmp_path / "NOTES.md"
+    notes.write_text("# Meeting notes\n\n## Attendees\n\n- a\n\n| a | b |\n| - | - |\n| 1 | 2 |\n", encoding="utf-8")
+    status, out, err = run(capsys, "check", "--stage", "review", notes)
+    assert status == 2 and out == ""
+    assert err.splitlines() == [f"rfc check: {notes}: not an RFC: none of the template's sections (such as '## 1. 基本信息') is in it"]
+
+
+def test_missing_sections_are_listed_in_the_templates_order(capsys, tmp_path):
+    from seed import read_seed
+
+    rfc = tmp_path / "rfc.md"
+    rfc.write_text("# 只有基本信息\n\n## 1. 基本信息\n\n| 项目 | 内容 |\n| --- | --- |\n| 作者 | a |\n", encoding="utf-8")
+    _, out, _ = run(capsys, "check", rfc)
+    missing = re.findall(r"RFC001 missing section '#+ (.*)'", out)
+    expected = [text for _, text in read_seed().headings if text != "1. 基本信息"]
+    assert missing == expected  # 2, 3, ..., 9, 10: not 10 before 2 as the alphabet would have it
+
+
+@pytest.mark.parametrize("command", [["check", "--stage", "review"], ["index"]])
+def test_output_into_a_closed_pipe_ends_quietly(tmp_path, command):
+    for n in range(3):
+        assert main(["new", "--no-input", "--author", "a", "--slug", f"r{n}", "--output-dir", str(tmp_path)]) == 0
+    process = subprocess.Popen([sys.executable, "-m", "rfc_template", *command, str(tmp_path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=PROJECT)
+    process.stdout.close()  # the reader is gone before the first line, as with `| head -0`; `| head` too, sooner or later
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 141 and err == ""
+
+
+# --- rfc check --fix ------------------------------------------------------------------
+
+
+def test_fix_copies_each_edited_diagram_to_diagrams(capsys, tmp_path):
+    assert main(["new", "--no-input", "--author", "a", "--slug", "f", "--output-dir", str(tmp_path)]) == 0
+    rfc = tmp_path / "f" / "rfc.md"
+    edit(rfc, "flowchart TD", "flowchart LR")
+    edit(rfc, "sequenceDiagram", "sequenceDiagram\n    autonumber")
+    before = rfc.read_bytes()
+    untouched = (tmp_path / "f" / "diagrams" / "architecture.mmd").stat().st_mtime_ns
+    capsys.readouterr()
+    status, out, _ = run(capsys, "check", "--format", "json", rfc)
+    assert status == 1 and [json.loads(line)["code"] for line in out.splitlines()] == ["RFC203", "RFC203"]
+
+    status, out, err = run(capsys, "check", "--fix", "--format", "json", rfc)
+    assert status == 0 and out == ""  # stdout keeps its format: the fixes are said on stderr
+    assert err.count("RFC203") == 2 and "diagrams/flowchart.mmd" in err and "diagrams/sequence.mmd" in err
+    text = rfc.read_text(encoding="utf-8")
+    for name, first_line in (("flowchart", "flowchart LR"), ("sequence", "sequenceDiagram\n    autonumber")):
+        copy = (tmp_path / "f" / "diagrams" / f"{name}.mmd").read_text(encoding="utf-8")
+        assert copy.startswith(first_line) and f"```mermaid\n{copy}```" in text
+    assert rfc.read_bytes() == before  # rfc.md is the source: never rewritten
+    assert (tmp_path / "f" / "diagrams" / "architecture.mmd").stat().st_mtime_ns == untouched
+    assert sorted(p.name for p in (tmp_path / "f" / "diagrams").iterdir()) == ["architecture.mmd", "flowchart.mmd", "sequence.mmd"]
+    assert run(capsys, "check", "--fix", rfc) == (0, "", "")  # nothing left to fix: nothing said
+
+
+def test_fix_replaces_a_symlinked_diagram_without_writing_through_it(capsys, tmp_path):
+    assert main(["new", "--no-input", "--author", "a", "--slug", "f", "--output-dir", str(tmp_path)]) == 0
+    outside = tmp_path / "outside.mmd"
+    outside.write_text("flowchart TD\n    keep --> me\n", encoding="utf-8")
+    link = tmp_path / "f" / "diagrams" / "flowchart.mmd"
+    link.unlink()
+    link.symlink_to(outside)
+    capsys.readouterr()
+    status, _, err = run(capsys, "check", "--fix", tmp_path / "f")
+    assert status == 0 and "flowchart.mmd" in err
+    assert outside.read_text(encoding="utf-8") == "flowchart TD\n    keep --> me\n" and not link.is_symlink()

@@ -270,9 +270,9 @@ def write(path: Path, data: bytes) -> Path:
     return path
 
 
-def test_check_an_empty_file_is_a_finding(tmp_path):
-    code, out, _ = check(write(tmp_path / "rfc.md", b""))
-    assert code == 1 and "RFC101" in out and "RFC001" in out
+def test_check_an_empty_file_is_no_rfc_in_one_line(tmp_path):
+    code, out, err = check(write(tmp_path / "rfc.md", b""))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and "not an RFC" in err
 
 
 @pytest.mark.parametrize(

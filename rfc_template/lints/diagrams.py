@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import NamedTuple
 
-from rfc_template import structure
+from rfc_template import document, structure
+from rfc_template.editions import Edition
 from rfc_template.findings import Finding
 from rfc_template.lints import Context
 
@@ -117,20 +120,34 @@ def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
 
 
 def diagram_files(ctx: Context) -> list[Finding]:
-    """RFC203: diagrams/*.mmd are copies of the blocks in rfc.md."""
+    """RFC203: diagrams/*.mmd are copies of the blocks in rfc.md (`rfc check --fix` copies them)."""
     if ctx.path is None:
         return []
-    doc, ed = ctx.doc, ctx.edition
-    folder = ctx.path.parent / "diagrams"
-    findings = []
+    return [
+        Finding(stale.block.line, 1, "RFC203", f"diagrams/{stale.file.name} differs from the mermaid block in '{stale.section}'; "
+                                               "edit rfc.md and run rfc check --fix to copy it over, or delete the file")
+        for stale in stale_copies(ctx.doc, ctx.edition, ctx.path)
+    ]
+
+
+class StaleCopy(NamedTuple):
+    file: Path  # diagrams/<name>.mmd
+    block: document.CodeBlock  # the mermaid block in rfc.md it copies
+    section: str
+
+
+def stale_copies(doc: document.Document, ed: Edition, rfc: Path) -> list[StaleCopy]:
+    """Each diagrams/*.mmd beside `rfc` that differs from its block in rfc.md (a file or a
+    block that is not there is no copy to compare)."""
+    folder = rfc.parent / "diagrams"
+    stale = []
     for name, section in structure.diagram_sections(ed.language).items():
         file = folder / name
         block = next((b for b in doc.code_blocks if b.section == section and b.info == "mermaid"), None)
         if not file.is_file() or block is None:
             continue
-        kept = file.read_text(encoding="utf-8", errors="replace")
-        if kept.strip() != block.code.strip():
-            findings.append(Finding(block.line, 1, "RFC203", f"diagrams/{name} differs from the mermaid block in '{section}'; edit rfc.md and copy it over, or delete the file"))
-    return findings
+        if file.read_text(encoding="utf-8", errors="replace").strip() != block.code.strip():
+            stale.append(StaleCopy(file, block, section))
+    return stale
 
 
