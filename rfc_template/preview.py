@@ -1,27 +1,53 @@
 """`rfc preview`: one HTML page for reviewers, with every Mermaid block drawn.
 
-The RFC is rendered with mistune; the basic-info table becomes the page's header, the
-sections a table of contents, and each ```mermaid block a diagram. Mermaid is embedded
-from a local copy when there is one (`--mermaid FILE`, or an npm install found beside
-the RFC, the working directory or this package), else loaded from a pinned CDN URL;
-a comment at the top of the page says which.
+The RFC is rendered with mistune; the basic-info table becomes the page's header (and
+only there), the sections a table of contents, and each ```mermaid block a diagram at
+its natural size, in a box that scrolls sideways when it is wider than the page.
+
+Mermaid is never written into the page. A local copy (`--mermaid FILE`, or an npm
+install found beside the RFC, the working directory or this package) is copied once to
+`mermaid.min.js` beside the page, which loads it by that relative name; without one the
+page loads Mermaid from a pinned CDN URL. A comment at the top of the page, and the
+command's output, say which. Where Mermaid does not load (offline, or the copy was not
+kept with the page), each diagram's place says that diagrams need Mermaid and how to get
+it; the note is plain HTML, so it shows without JavaScript, and the page hides it as soon
+as Mermaid is there.
+
+A page written beside its RFC is kept out of commits: its name, and the copy's, are
+added to the `.gitignore` of the RFC's folder when they are not in it already.
 """
 
 from __future__ import annotations
 
+import filecmp
 import html
+import json
+import os
 import re
+import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import mistune
-from mistune.plugins.table import table as table_plugin
 
 from rfc_template import document
 from rfc_template.editions import edition_of
+from rfc_template.gfm_tables import gfm_tables
 
 MERMAID_VERSION = "11.17.2"  # = package.json's; tests/test_preview.py keeps them equal
 MERMAID_CDN = f"https://cdn.jsdelivr.net/npm/mermaid@{MERMAID_VERSION}/dist/mermaid.min.js"
 MERMAID_IN_NPM = Path("node_modules") / "mermaid" / "dist" / "mermaid.min.js"
+MERMAID_COPY = "mermaid.min.js"  # the shared copy's name, beside the page(s)
+INSTALL = f"npm install mermaid@{MERMAID_VERSION}"
+
+# Every diagram type of Mermaid 11 that shrinks to the page by default (useMaxWidth):
+# drawn at its natural size instead, so that its text stays the size of the page's text.
+NATURAL_SIZE = ("flowchart", "swimlane", "sequence", "gantt", "journey", "class", "state", "er", "pie",
+                "quadrantChart", "xyChart", "requirement", "mindmap", "ishikawa", "kanban", "timeline", "gitGraph",
+                "c4", "sankey", "block", "packet", "treeView", "architecture", "eventmodeling", "radar", "venn",
+                "cynefin", "treemap")
+MERMAID_CONFIG = {"startOnLoad": False, "securityLevel": "strict",
+                  **{diagram: {"useMaxWidth": False} for diagram in NATURAL_SIZE}}
 
 # Chinese text needs a CJK face; name the usual ones on each system before the fallback.
 FONT_STACK = ('system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", '
@@ -32,17 +58,50 @@ body { font-family: %(fonts)s; line-height: 1.6; margin: 0; color: #1f2328; }
 header { background: #f6f8fa; border-bottom: 1px solid #d0d7de; padding: 1.5rem 2rem; }
 header h1 { margin: 0 0 .75rem; font-size: 1.8rem; }
 header dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1.2rem; margin: 0; }
-header dt { color: #59636e; } header dd { margin: 0; }
+header dt { color: #59636e; } header dd { margin: 0; } header a { color: #0969da; }
 .page { display: grid; grid-template-columns: 16rem minmax(0, 1fr); gap: 2rem; padding: 1.5rem 2rem; }
 nav { position: sticky; top: 1rem; align-self: start; font-size: .9rem; }
 nav ol { list-style: none; padding-left: 0; margin: 0; } nav li.level-3 { padding-left: 1rem; }
 nav a { color: #0969da; text-decoration: none; }
-main { max-width: 60rem; }
-table { border-collapse: collapse; margin: 1rem 0; } th, td { border: 1px solid #d0d7de; padding: .3rem .7rem; }
+main { max-width: 60rem; min-width: 0; }
+table { border-collapse: collapse; margin: 1rem 0; display: block; width: max-content; max-width: 100%%; overflow: auto; } th, td { border: 1px solid #d0d7de; padding: .3rem .7rem; }
 th { background: #f6f8fa; } pre { background: #f6f8fa; padding: .8rem; overflow-x: auto; }
-pre.mermaid { background: none; text-align: center; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Noto Sans Mono CJK SC", monospace; }
+.diagram { margin: 1rem 0; }
+.diagram pre.mermaid { margin: 0; }
+pre.mermaid[data-processed] { text-align: center; border: 1px solid #d0d7de; }
+pre.mermaid > svg { max-width: none; }
+/* a diagram wider than the page scrolls sideways: an always-visible scrollbar, and a shadow
+   at each edge where more of it lies (the shadows stay put, the covers move with the diagram) */
+pre.mermaid[data-processed] { overflow-x: auto; scrollbar-color: #8c959f #f6f8fa;
+  background: linear-gradient(to right, #fff 30%%, #fff0) left / 3rem 100%% no-repeat local,
+    linear-gradient(to left, #fff 30%%, #fff0) right / 3rem 100%% no-repeat local,
+    radial-gradient(farthest-side at 0 50%%, #0003, #0000) left / 1rem 100%% no-repeat scroll,
+    radial-gradient(farthest-side at 100%% 50%%, #0003, #0000) right / 1rem 100%% no-repeat scroll; }
+pre.mermaid::-webkit-scrollbar { height: .7rem; background: #f6f8fa; }
+pre.mermaid::-webkit-scrollbar-thumb { background: #8c959f; border-radius: .35rem; }
+.diagram-note { background: #fff8c5; border: 1px solid #d4a72c; border-bottom: 0; padding: .5rem .8rem; }
+body[data-mermaid="drawing"] .diagram-note, body[data-mermaid="done"] .diagram-note,
+body[data-mermaid="failed"] .diagram-note { display: none; }
 """
+
+# In each diagram's place until Mermaid draws it: what is missing and how to get it.
+NOTES = {
+    ("zh", "cdn"): ("此图需要 Mermaid 绘制，但 Mermaid 没有加载：本页从 cdn.jsdelivr.net 加载 Mermaid "
+                    f"{MERMAID_VERSION}，需要联网。离线查看：在 RFC 所在目录或其上级目录运行 <code>{INSTALL}</code>"
+                    "（或用 <code>rfc preview --mermaid FILE</code> 指定 mermaid.min.js），再运行一次 "
+                    "<code>rfc preview</code>。下面是图的源码。"),
+    ("zh", "copy"): (f"此图需要 Mermaid 绘制，但 Mermaid 没有加载：本页从同一目录下的 <code>{MERMAID_COPY}</code> "
+                     "加载 Mermaid，请把它和本页放在一起，或再运行一次 <code>rfc preview</code>。下面是图的源码。"),
+    ("en", "cdn"): (f"Diagrams need Mermaid, which did not load: this page loads Mermaid {MERMAID_VERSION} from "
+                    "cdn.jsdelivr.net, so it needs the network. To read it offline, run "
+                    f"<code>{INSTALL}</code> in the RFC's folder or one above it (or pass "
+                    "<code>rfc preview --mermaid FILE</code>) and run <code>rfc preview</code> again. "
+                    "The diagram's source follows."),
+    ("en", "copy"): (f"Diagrams need Mermaid, which did not load: this page loads it from <code>{MERMAID_COPY}</code> "
+                     "beside the page; keep that file with the page, or run <code>rfc preview</code> again. "
+                     "The diagram's source follows."),
+}
 
 GENERATED_BY = "<!-- Generated by `rfc preview`"
 PAGE = "<!doctype html>\n" + GENERATED_BY + """ from {source}. {mermaid_note} -->
@@ -56,9 +115,7 @@ PAGE = "<!doctype html>\n" + GENERATED_BY + """ from {source}. {mermaid_note} --
 <body>
 <header>
 <h1>{title}</h1>
-<dl>
 {info}
-</dl>
 </header>
 <div class="page">
 <nav><ol>
@@ -68,85 +125,343 @@ PAGE = "<!doctype html>\n" + GENERATED_BY + """ from {source}. {mermaid_note} --
 {body}
 </main>
 </div>
-{mermaid_script}
+<script src="{mermaid_src}"></script>
 <script>
-mermaid.initialize({{ startOnLoad: false, securityLevel: "strict" }});
-mermaid.run({{ querySelector: "pre.mermaid" }})
-  .then(() => {{ document.body.dataset.mermaid = "done"; }})
-  .catch((error) => {{ console.error(error); document.body.dataset.mermaid = "failed"; }});
+if (typeof window.mermaid !== "object" || typeof window.mermaid.run !== "function") {{
+  document.body.dataset.mermaid = "missing";  // each diagram's note stays, saying why
+}} else {{
+  document.body.dataset.mermaid = "drawing";
+  mermaid.initialize({config});
+  mermaid.run({{ querySelector: "pre.mermaid" }})
+    .then(() => {{ document.body.dataset.mermaid = "done"; }})
+    .catch((error) => {{ console.error(error); document.body.dataset.mermaid = "failed"; }});
+}}
 </script>
 </body>
 </html>
 """
 
+BR = re.compile(r"<br\s*/?>\Z", re.IGNORECASE)  # a line break, as the forges allow in a table cell
+WEB_URL = re.compile(r"https?://", re.IGNORECASE)
+# A bare http(s) URL in a header value: ASCII URL characters, less the punctuation that ends it.
+BARE_URL = re.compile(r"(?<![A-Za-z0-9_/])https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+", re.IGNORECASE)
+URL_END = ".,:;!?'\")]"
+IN_HEADER = "rfc_preview_header"  # set on the basic-info table's tokens, which the header shows
+
+
+class PreviewError(Exception):
+    """The preview cannot be written: one line saying why."""
+
+
+@dataclass(frozen=True)
+class Mermaid:
+    """The Mermaid a page loads: a local file (copied beside the page) or the pinned CDN."""
+
+    origin: Path | None = None  # None: the CDN
+    version: str = MERMAID_VERSION
+
+    @property
+    def src(self) -> str:
+        """What the page's <script src> says: the copy's name beside it, or the CDN URL."""
+        return MERMAID_COPY if self.origin else MERMAID_CDN
+
+    def note(self) -> str:
+        """For the page's first comment."""
+        if self.origin is None:
+            return (f"No local Mermaid was found (pass --mermaid FILE or {INSTALL}), "
+                    f"so Mermaid {MERMAID_VERSION} is loaded from {MERMAID_CDN}.")
+        return f"Mermaid{self._version} is loaded from {MERMAID_COPY} beside this page, a copy of {self.origin}."
+
+    def report(self, copy: Path | None, copied: bool) -> str:
+        """For the command's output: which Mermaid, and where the page finds it."""
+        if copy is None:
+            return (f"Mermaid {MERMAID_VERSION} from {MERMAID_CDN} (no local copy found: diagrams are drawn only "
+                    f"online; for offline use, {INSTALL} or pass --mermaid FILE)")
+        how = "copied to" if copied else "the same as"
+        return f"Mermaid{self._version} from {self.origin}, {how} {copy}, which the page loads"
+
+    @property
+    def _version(self) -> str:
+        return f" {self.version}" if self.version else ""
+
+
+def _npm_version(path: Path) -> str:
+    """The version in the package.json of an npm install's dist/mermaid.min.js, or ''."""
+    try:
+        package = json.loads((path.parent.parent / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    if path.parent.name != "dist" or not isinstance(package, dict) or package.get("name") != "mermaid":
+        return ""
+    return str(package.get("version", ""))
+
+
+def locate_mermaid(rfc: Path, given: Path | None = None) -> Mermaid:
+    """`given`, else the first npm install of Mermaid in the RFC's folder or one above it,
+    the working directory or one above it, or this package's checkout; else the CDN."""
+    if given is not None:
+        return Mermaid(given, _npm_version(given))
+    for start in (rfc.resolve().parent, Path.cwd(), Path(__file__).resolve().parent):
+        for folder in (start, *start.parents):
+            path = folder / MERMAID_IN_NPM
+            if path.is_file():
+                return Mermaid(path, _npm_version(path))
+    return Mermaid()
+
+
+def _looks_like_mermaid(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return b"mermaid" in handle.read(4096)
+    except OSError:
+        return False
+
 
 class _PreviewRenderer(mistune.HTMLRenderer):
-    """Numbered heading anchors, Mermaid blocks left for Mermaid, no raw HTML.
+    """Numbered heading anchors, Mermaid blocks left for Mermaid, no raw HTML but `<br>`
+    in a table cell, and the basic-info table set aside for the page's header.
 
     An RFC's HTML comments are guidance for its author and are dropped; any other raw
     HTML is shown as text, so a preview never runs what an RFC contains."""
 
-    def __init__(self) -> None:
+    def __init__(self, basic_info: str, diagram_note: str) -> None:
         super().__init__(escape=True)
+        self.basic_info = basic_info
+        self.diagram_note = diagram_note
         self.headings: list[tuple[int, str, str]] = []
+        self.header_rows: list[tuple[str, str]] = []  # (key, value) as HTML
+        self.header_anchor = ""  # the basic-info heading's, when the header stands for the section
+        self._in_cell = 0
 
-    def heading(self, text: str, level: int, **attrs) -> str:
+    # -- the basic-info table, found before rendering -----------------------------
+
+    def mark_basic_info(self, md: mistune.Markdown, state) -> None:
+        """A before-render hook: mark the basic-info table (and its heading, when the section
+        holds nothing else a reader would see) for the header instead of the body."""
+        tokens = state.tokens
+        for start, token in enumerate(tokens):
+            if token["type"] == "heading" and token["attrs"]["level"] == 2 and \
+                    document.normalise(document.plain_text(md.inline(token["text"].strip(), state.env))) == self.basic_info:
+                break
+        else:
+            return
+        end = next((i for i in range(start + 1, len(tokens))
+                    if tokens[i]["type"] == "heading" and tokens[i]["attrs"]["level"] <= 2), len(tokens))
+        table = next((i for i in range(start + 1, end) if tokens[i]["type"] == "table"), None)
+        if table is None:
+            return
+        tokens[table][IN_HEADER] = True
+        rest = [t for t in tokens[start + 1:end] if t is not tokens[table] and t["type"] != "blank_line"
+                and not (t["type"] == "block_html" and _is_comment(t.get("raw", "")))]
+        if not rest:
+            tokens[start][IN_HEADER] = True
+
+    def render_token(self, token: dict, state) -> str:
+        if token.get(IN_HEADER):
+            if token["type"] == "table":
+                rows = [row["children"] for part in token["children"][1:] for row in part["children"]]
+                self.header_rows = [(self._header_html(cells[0]["children"]),
+                                     self._header_html(cells[1]["children"]) if len(cells) > 1 else "")
+                                    for cells in rows if cells]
+            else:  # the section's heading: listed in the contents, pointing at the header
+                self.header_anchor = self._anchor(token["attrs"]["level"], self.render_tokens(token["children"], state))
+            return ""
+        if token["type"] == "table_cell":
+            self._in_cell += 1
+            try:
+                return super().render_token(token, state)
+            finally:
+                self._in_cell -= 1
+        return super().render_token(token, state)
+
+    def _header_html(self, tokens: list[dict]) -> str:
+        """A basic-info cell for the header: its text, with http(s) links (Markdown links,
+        autolinks, bare URLs) as links and `<br>` as a line break; nothing else is markup."""
+        parts = []
+        for token in tokens:
+            kind = token["type"]
+            if kind == "link":
+                label = self.text(document.normalise(document.plain_text(token["children"])))
+                url = token["attrs"]["url"]
+                parts.append(f'<a href="{html.escape(url)}">{label}</a>' if WEB_URL.match(url) else label)
+            elif kind == "text":
+                parts.append(_linkify(token["raw"], self.text))
+            elif kind == "inline_html" and BR.match(token["raw"]):
+                parts.append("<br>")
+            elif kind in ("softbreak", "linebreak"):
+                parts.append(" ")
+            elif "children" in token:
+                parts.append(self._header_html(token["children"]))
+            elif "raw" in token:
+                parts.append(self.text(token["raw"]))
+        return "".join(parts).strip()
+
+    # -- the body ------------------------------------------------------------------
+
+    def _anchor(self, level: int, text: str) -> str:
         anchor = f"section-{len(self.headings) + 1}"
         self.headings.append((level, anchor, text))
-        return f'<h{level} id="{anchor}">{text}</h{level}>\n'
+        return anchor
+
+    def heading(self, text: str, level: int, **attrs) -> str:
+        return f'<h{level} id="{self._anchor(level, text)}">{text}</h{level}>\n'
+
+    def inline_html(self, html_text: str) -> str:
+        if self._in_cell and BR.match(html_text):
+            return "<br>"
+        return super().inline_html(html_text)
 
     def block_code(self, code: str, info: str | None = None) -> str:
         if (info or "").strip() == "mermaid":
-            return f'<pre class="mermaid">{html.escape(code)}</pre>\n'
+            return (f'<div class="diagram">\n<div class="diagram-note">{self.diagram_note}</div>\n'
+                    f'<pre class="mermaid">{html.escape(code)}</pre>\n</div>\n')
         return super().block_code(code, info)
 
     def block_html(self, html_text: str) -> str:
-        return "" if html_text.lstrip().startswith("<!--") else super().block_html(html_text)
+        return "" if _is_comment(html_text) else super().block_html(html_text)
 
 
-def mermaid_source(rfc: Path, given: Path | None = None) -> tuple[str, str]:
-    """(the <script> element, a note for the page's source) for the Mermaid to use."""
-    candidates = [given] if given else [
-        folder / MERMAID_IN_NPM for start in (rfc.resolve().parent, Path.cwd(), Path(__file__).resolve().parent)
-        for folder in (start, *start.parents)
-    ]
-    for path in candidates:
-        if path is not None and path.is_file():
-            code = path.read_text(encoding="utf-8").replace("</script", "<\\/script")
-            return f"<script>{code}</script>", f"Mermaid is embedded from {path}."
-    return (f'<script src="{MERMAID_CDN}"></script>',
-            f"No local Mermaid was found (pass --mermaid FILE or npm install mermaid), so Mermaid {MERMAID_VERSION} is loaded from {MERMAID_CDN}.")
+def _is_comment(html_text: str) -> bool:
+    return html_text.lstrip().startswith("<!--")
 
 
-def render(text: str, source: Path, mermaid: Path | None = None) -> str:
+def _linkify(text: str, escape) -> str:
+    """`text` escaped, each bare http(s) URL in it a link."""
+    parts, at = [], 0
+    for match in BARE_URL.finditer(text):
+        url = match.group().rstrip(URL_END)
+        parts += [escape(text[at:match.start()]), f'<a href="{html.escape(url)}">{escape(url)}</a>']
+        at = match.start() + len(url)
+    return "".join(parts) + escape(text[at:])
+
+
+def render(text: str, source: Path, mermaid: Mermaid | None = None) -> str:
+    """The page for the RFC `text` read from `source`, loading `mermaid` (default: the CDN)."""
+    mermaid = mermaid or Mermaid()
     doc = document.parse(text)
     ed = edition_of(doc)
-    renderer = _PreviewRenderer()
-    body = mistune.Markdown(renderer=renderer, plugins=[table_plugin])(_without_title(text))
-    basic_info = doc.table_in(ed.basic_info)
-    info = "\n".join(
-        f"<dt>{html.escape(key)}</dt><dd>{html.escape(value)}</dd>" for key, value, *_ in (basic_info.rows if basic_info else [])
-    )
+    language = ed.language if (ed.language, "cdn") in NOTES else "en"
+    renderer = _PreviewRenderer(ed.basic_info, NOTES[language, "copy" if mermaid.origin else "cdn"])
+    md = mistune.Markdown(renderer=renderer, plugins=[gfm_tables])  # tables as the forges draw them
+    md.before_render_hooks.append(renderer.mark_basic_info)
+    body = md(_without_title(text))
+    info = "\n".join(f"<dt>{key}</dt><dd>{value}</dd>" for key, value in renderer.header_rows)
+    anchor = f' id="{renderer.header_anchor}"' if renderer.header_anchor else ""
     toc = "\n".join(
         f'<li class="level-{level}"><a href="#{anchor}">{text}</a></li>'
         for level, anchor, text in renderer.headings if level in (2, 3)
     )
-    script, note = mermaid_source(source, mermaid)
     return PAGE.format(
         # Paths go into the page's first comment, escaped: with no `>` left in them,
         # neither `-->` nor `--!>` (which ends an HTML comment too) can close it early.
         source=html.escape(str(source)),
-        mermaid_note=html.escape(note),
+        mermaid_note=html.escape(mermaid.note()),
         language="zh-CN" if ed.language == "zh" else ed.language,
         title=html.escape(doc.title or source.stem),
         style=STYLE % {"fonts": FONT_STACK},
-        info=info,
+        info=f"<dl{anchor}>\n{info}\n</dl>" if info else "",
         toc=toc,
         body=body,
-        mermaid_script=script,
+        mermaid_src=html.escape(mermaid.src),
+        config=json.dumps(MERMAID_CONFIG),
     )
 
 
 def _without_title(text: str) -> str:
     """The RFC without its level-1 title line, which the page's header shows."""
     return re.sub(r"\A\s*# [^\n]*\n", "", text, count=1)
+
+
+# --- writing the page ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Written:
+    page: Path
+    mermaid_copy: Path | None  # the shared copy the page loads, if not the CDN
+    copied: bool  # the copy was (re)written now, not found identical
+    ignored: list[str]  # the names added to the RFC folder's .gitignore
+    gitignore: Path | None
+
+
+def write(page: str, output: Path, rfc: Path, mermaid: Mermaid) -> Written:
+    """Write `page` to `output`, with Mermaid's shared copy beside it when it loads one;
+    a page beside its RFC is first listed in the RFC folder's .gitignore. Nothing is
+    written when a file that is in the way is not one `rfc preview` would write."""
+    folder = output.parent
+    names = [output.name] + ([MERMAID_COPY] if mermaid.origin else [])
+    gitignore = folder / ".gitignore" if _same_folder(folder, rfc.parent) else None
+    try:
+        if mermaid.origin:
+            _refuse_foreign_copy(folder / MERMAID_COPY, mermaid.origin)
+        ignored = keep_out_of_commits(gitignore, names) if gitignore else []
+        copy, copied = share_mermaid(mermaid.origin, folder) if mermaid.origin else (None, False)
+        _replace(output, page.encode("utf-8"))
+    except OSError as error:
+        raise PreviewError(f"cannot write {error.filename or output} ({error.strerror})") from None
+    return Written(output, copy, copied, ignored, gitignore)
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def keep_out_of_commits(gitignore: Path, names: list[str]) -> list[str]:
+    """Append to `gitignore` a line for each name it does not mention yet; what the user
+    wrote stays as it is (a `!name` line, keeping the file in commits, is respected)."""
+    try:
+        existing = gitignore.read_bytes()
+    except FileNotFoundError:
+        existing = b""
+    lines = {line.strip().decode("utf-8", "replace") for line in existing.splitlines()}
+    missing = [name for name in names if not {name, "/" + name, "!" + name, "!/" + name} & lines]
+    if missing:
+        text = "" if not existing or existing.endswith(b"\n") else "\n"
+        text += "# written by `rfc preview`, not part of the RFC\n" + "".join(f"/{name}\n" for name in missing)
+        with gitignore.open("ab") as handle:
+            handle.write(text.encode("utf-8"))
+    return missing
+
+
+def _refuse_foreign_copy(copy: Path, origin: Path) -> None:
+    if copy.exists() and not _is_same(origin, copy) and not _looks_like_mermaid(copy):
+        raise PreviewError(f"{copy} exists and is not a Mermaid build; it is left untouched "
+                           "(move it, or write the page elsewhere with -o)")
+
+
+def _is_same(origin: Path, copy: Path) -> bool:
+    return copy.resolve() == origin.resolve() or filecmp.cmp(origin, copy, shallow=False)
+
+
+def share_mermaid(origin: Path, folder: Path) -> tuple[Path, bool]:
+    """Mermaid's shared copy in `folder`: (its path, whether it was written now). One that
+    is the same already is kept; one that is not a Mermaid build is never replaced."""
+    copy = folder / MERMAID_COPY
+    if copy.exists():
+        if _is_same(origin, copy):
+            return copy, False
+        _refuse_foreign_copy(copy, origin)
+    temporary = folder / f".{MERMAID_COPY}.{os.getpid()}.tmp"  # one per process: runs may overlap
+    try:
+        shutil.copyfile(origin, temporary)
+        os.replace(temporary, copy)  # never a half-written copy
+    except BaseException as error:
+        temporary.unlink(missing_ok=True)
+        if isinstance(error, OSError) and error.filename == str(temporary):
+            raise OSError(error.errno, error.strerror, str(copy)) from None
+        raise
+    return copy, True
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write `path` whole or not at all: never a half-written page."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise OSError(error.errno, error.strerror, str(path)) from None

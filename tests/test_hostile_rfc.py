@@ -205,7 +205,7 @@ PAGE_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "
              "li", "a", "main", "h2", "h3", "h4", "table", "thead", "tbody", "tr", "th", "td", "p", "ul", "pre", "code",
              "strong", "em", "img", "script", "br", "hr", "blockquote", "del"}
 PAGE_ATTRIBUTES = {"html lang", "div class", "meta charset", "meta name", "meta content", "li class", "pre class", "code class",
-                   "a href", "img src", "img alt", "body data-mermaid", "h2 id", "h3 id", "h4 id",
+                   "a href", "img src", "img alt", "body data-mermaid", "h2 id", "h3 id", "h4 id", "dl id", "script src",
                    "th style", "td style"}
 # Inside them, Mermaid's own SVG and what its strict sanitizer keeps of HTML labels.
 NEVER_IN_A_DIAGRAM = {"script", "iframe", "object", "embed", "form", "input", "button", "base", "meta", "link",
@@ -254,8 +254,8 @@ def test_no_element_or_attribute_is_injected(preview_seen):
     seen = preview_seen
     assert set(seen["tags"]) <= PAGE_TAGS, set(seen["tags"]) - PAGE_TAGS
     assert set(seen["attributes"]) <= PAGE_ATTRIBUTES, set(seen["attributes"]) - PAGE_ATTRIBUTES
-    # the page's own two scripts (Mermaid, then the call that runs it) and nothing else
-    assert seen["counts"]["script"] == 2 and seen["scripts"] == [True, True]
+    # the page's own two scripts (Mermaid's shared copy beside it, then the call that runs it) and nothing else
+    assert seen["counts"]["script"] == 2 and seen["scripts"] == [False, True]
     assert seen["counts"]["style"] == 1 and seen["counts"]["meta"] == 2 and seen["counts"]["title"] == 1
     assert seen["counts"]["iframe"] == 0 and seen["counts"]["img"] == 1  # the Markdown image, below
     assert not set(seen["mermaidTags"]) & NEVER_IN_A_DIAGRAM, set(seen["mermaidTags"]) & NEVER_IN_A_DIAGRAM
@@ -263,7 +263,9 @@ def test_no_element_or_attribute_is_injected(preview_seen):
     assert seen["handlers"] == [] and seen["pwnInAttributes"] == [f"code class=language-{INFO_STRING}"]
     for url in seen["urls"]:
         assert url["protocol"] not in ("javascript:", "data:", "vbscript:"), url
-        if not url["mermaid"]:  # headings' anchors, and mistune's stand-in for a harmful link
+        if url["tag"] == "script":
+            assert (url["name"], url["value"]) == ("src", "mermaid.min.js"), url
+        elif not url["mermaid"]:  # headings' anchors, and mistune's stand-in for a harmful link
             assert url["value"] in ("#harmful-link", *(f"#section-{n}" for n in range(1, 40))), url
 
 
@@ -401,7 +403,7 @@ def hostile_entry() -> dict:
     info = dict(SHOWN_INFO)
     return {"title": TITLE, "author": info["作者"], "status": info["状态"], "modules": info["相关模块"],
             "backend": info["适用后端"], "issue": info["相关 issue / PR"], "date": info["创建日期"],
-            "path": f"{HOSTILE_FOLDER}/rfc.md"}
+            "path": f"{HOSTILE_FOLDER}/rfc.md", "language": "zh"}
 
 
 def test_index_json_of_the_hostile_rfc_keeps_every_value(capsys, hostile_index_dir):
@@ -411,19 +413,19 @@ def test_index_json_of_the_hostile_rfc_keeps_every_value(capsys, hostile_index_d
 
 
 def test_index_markdown_of_the_hostile_rfc_renders_no_html_on_github(capsys, hostile_index_dir):
-    from rfc_template.cli import INDEX_COLUMNS
+    from rfc_template.cli import INDEX_COLUMNS, index_headers
 
     markdown = index(capsys, hostile_index_dir)
     assert len(markdown.splitlines()) == 4  # header, delimiter, two rows: one line each
     table = github_table(markdown)
     assert table.other == [] and table.outside == []  # no tag but the table's, no raw HTML
     assert [len(row) for row in table.rows] == [len(INDEX_COLUMNS)] * 3
-    assert [text for text, _ in table.rows[0]] == [label for _, label in INDEX_COLUMNS]
+    assert [text for text, _ in table.rows[0]] == index_headers("zh")
     plain, hostile = table.rows[1], table.rows[2]
     assert plain[-1] == ["plain/rfc.md", [[("href", "plain/rfc.md")]]]
     entry = hostile_entry()
     # each cell shows its value as text (a line break in a folder's name as a space)
-    assert [text for text, _ in hostile] == [entry[key].replace("\n", " ") for key, _ in INDEX_COLUMNS]
+    assert [text for text, _ in hostile] == [entry[key].replace("\n", " ") for key, *_ in INDEX_COLUMNS]
     assert [links for _, links in hostile[:-1]] == [[]] * (len(INDEX_COLUMNS) - 1)
     # and the path's link leads to the RFC, its folder's name percent-encoded
     assert hostile[-1][1] == [[("href", quote(entry["path"]))]]
