@@ -28,7 +28,7 @@ Next steps:
 NO_RFC_COMMAND = """\
      The rfc command is not installed here; get it with
        {install}
-     (Debian/Ubuntu: sudo apt-get install -y pipx first; then pipx ensurepath, and open a new shell)."""
+     (Debian/Ubuntu: sudo apt-get install -y pipx git first; then pipx ensurepath, and open a new shell)."""
 
 
 def next_steps(rfc_dir: str | Path) -> str:

@@ -59,7 +59,7 @@ class SeedCode:
 
 @dataclass
 class Seed:
-    preamble: list[str]  # the lines before 特性 RFC 模板: guidance for the README
+    preamble: list[str]  # the lines before 特性 RFC 模板: guidance for docs/template.md
     intro: list[str]  # 目的 and 填写原则 of the template itself
     headings: list[tuple[int, str]] = field(default_factory=list)
     tables: list[SeedTable] = field(default_factory=list)

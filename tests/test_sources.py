@@ -44,8 +44,8 @@ def test_every_prompt_and_choice_is_labelled():
         assert module in prompts["modules"]
 
 
-def test_readme_explains_the_template_with_the_seeds_words(seed):
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+def test_docs_explain_the_template_with_the_seeds_words(seed):
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "template.md").read_text(encoding="utf-8")
     for line in seed.preamble:
         assert line.lstrip("• ") in readme, line
 
