@@ -1,7 +1,7 @@
 """`rfc check`: an RFC against the template, stricter as its status advances.
 
 The rules live in rfc_template/lints/, one module per family, with their codes, stages
-and summaries in one table (`lints.RULES`); the README documents each one with an
+and summaries in one table (`lints.RULES`); docs/rfc-command.md documents each one with an
 example. This module reads the file and runs them.
 """
 

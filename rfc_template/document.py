@@ -12,9 +12,9 @@ from functools import lru_cache
 
 import mistune
 from mistune.block_parser import BlockParser
-from mistune.plugins.table import table as table_plugin
 
 from rfc_template.findings import LineIndex, normalise_newlines
+from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
 
 
 class _LocatingBlockParser(BlockParser):
@@ -31,7 +31,7 @@ class _LocatingBlockParser(BlockParser):
 @lru_cache(maxsize=None)
 def _markdown() -> mistune.Markdown:
     # One parser for the process: mistune keeps each parse's state in its own object.
-    return mistune.Markdown(renderer=None, block=_LocatingBlockParser(), plugins=[table_plugin])
+    return mistune.Markdown(renderer=None, block=_LocatingBlockParser(), plugins=[gfm_tables])
 
 
 def plain_text(tokens: list[dict]) -> str:
@@ -64,9 +64,20 @@ class Heading:
 @dataclass(frozen=True)
 class Table:
     header: list[str]
-    rows: list[list[str]]
+    rows: list[list[str]]  # as the forge draws them: as many cells as the header
     line: int
     section: str  # the heading text of the section the table stands in
+    written: tuple[int, ...] = ()  # how many cells each row was written with
+
+
+@dataclass(frozen=True)
+class Unclosed:
+    """A fence or HTML comment never closed: it runs to the end of the RFC."""
+
+    kind: str  # "fence" or "comment"
+    opening: str  # the opening line, as written
+    line: int
+    swallowed: str  # everything after the opening line
 
 
 @dataclass(frozen=True)
@@ -83,6 +94,8 @@ class Document:
     headings: list[Heading] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     code_blocks: list[CodeBlock] = field(default_factory=list)
+    unclosed: list[Unclosed] = field(default_factory=list)  # the first is the cause; the others may follow from it
+    cell_lines: list[int] = field(default_factory=list)  # where `| ... |` lines with no delimiter row start
 
     @property
     def title(self) -> str:
@@ -126,10 +139,16 @@ def _inline_markup_start() -> re.Pattern[str]:
     return re.compile("[" + re.escape("".join(sorted(chars))) + "]" if chars else "(?s:.)")
 
 
+def as_forges_read(source: str) -> str:
+    """The text as GitHub and GitCode read it: a byte-order mark dropped, CRLF and CR line
+    ends as LF (a mark left in would hide the title: `\ufeff# Title` is no heading)."""
+    return normalise_newlines(source.removeprefix("\ufeff"))
+
+
 def parse(source: str) -> Document:
-    text = normalise_newlines(source)
+    text = as_forges_read(source)
     lines = LineIndex(text)
-    doc = Document(source=source)
+    doc = Document(source=text)
     section = ""
     tokens, env = _block_tokens(text)
     for token in tokens:
@@ -142,11 +161,54 @@ def parse(source: str) -> Document:
         elif token["type"] == "block_code":
             info = (token.get("attrs") or {}).get("info", "") or ""
             doc.code_blocks.append(CodeBlock(info.strip(), token["raw"], line, section))
+            if token.get("style") == "fenced" and _unclosed_fence(text, token):
+                doc.unclosed.append(Unclosed("fence", _first_line(text, token.get("offset", 0)), line, token["raw"]))
+        elif token["type"] == "block_html" and _unclosed_comment(token["raw"]):
+            opening, _, rest = token["raw"].partition("\n")
+            doc.unclosed.append(Unclosed("comment", opening, line, rest))
+    tried = {lines.position(offset)[0] for offset in env.get(WITHOUT_DELIMITER, ())}
+    # each line of such a block was tried as a table's header: name the block by its first
+    doc.cell_lines = sorted(line for line in tried if line - 1 not in tried)
     return doc
+
+
+def _first_line(text: str, offset: int) -> str:
+    end = text.find("\n", offset)
+    return text[offset:end if end >= 0 else len(text)]
+
+
+def _unclosed_fence(text: str, token: dict) -> bool:
+    """A fence left open runs to the end of the RFC, or to the next bare fence: the closing
+    fence of the author's next block, whose opening fence (```python) is then swallowed as
+    code; it can close nothing, having an info string."""
+    code, marker = token["raw"], token.get("marker", "```")
+    opening_end = text.find("\n", token.get("offset", 0))
+    if opening_end < 0 or len(text) - (opening_end + 1) <= len(code):
+        return True  # nothing after the code: no closing fence
+    if marker[0] not in code:
+        return False
+    opening = re.compile(r"^ {0,3}%s{%d,}[ \t]*[^\s`~]" % (re.escape(marker[0]), len(marker)), re.M)
+    return opening.search(code) is not None
+
+
+FENCE_LINE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})", re.M)
+
+
+def _unclosed_comment(raw: str) -> bool:
+    """An HTML comment block ends at the first line holding `-->`. A comment left open
+    ends wherever that comes next: at the end of the next comment (its `<!--` then inside
+    this one), or at an arrow in a diagram (`A --> B`: a fence opened before the end)."""
+    if not raw.lstrip(" ").startswith("<!--"):
+        return False
+    end = raw.find("-->")
+    if end < 0 or raw.find("<!--", raw.find("<!--") + 4, end) >= 0:
+        return True
+    return len(FENCE_LINE.findall(raw, 0, end)) % 2 == 1
 
 
 def _table(token: dict, env: dict, line: int, section: str) -> Table:
     head, *body = token["children"]
     header = [_plain(cell, env) for cell in head["children"]]
-    rows = [[_plain(cell, env) for cell in row["children"]] for part in body for row in part["children"]]
-    return Table(header, rows, line, section)
+    body_rows = [row for part in body for row in part["children"]]
+    rows = [[_plain(cell, env) for cell in row["children"]] for row in body_rows]
+    return Table(header, rows, line, section, tuple(row.get("written", len(header)) for row in body_rows))

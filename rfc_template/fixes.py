@@ -1,7 +1,7 @@
 """`rfc check --fix`: rewrite what has one right answer, and say what was changed.
 
 Only a copy is ever rewritten, never a line someone wrote in rfc.md: rfc.md is the
-source of each diagram (README: "edit the block in rfc.md"), so a diagrams/*.mmd that
+source of each diagram (docs/template.md, "Which diagram to edit"), so a diagrams/*.mmd that
 differs from its block (RFC203) becomes the block again.
 """
 

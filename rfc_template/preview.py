@@ -338,6 +338,7 @@ def _linkify(text: str, escape) -> str:
 def render(text: str, source: Path, mermaid: Mermaid | None = None) -> str:
     """The page for the RFC `text` read from `source`, loading `mermaid` (default: the CDN)."""
     mermaid = mermaid or Mermaid()
+    text = document.as_forges_read(text)
     doc = document.parse(text)
     ed = edition_of(doc)
     language = ed.language if (ed.language, "cdn") in NOTES else "en"

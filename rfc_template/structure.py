@@ -29,8 +29,9 @@ def required_sections(language: str = "zh") -> tuple[document.Heading, ...]:
     return tuple(headings)
 
 
-def section_findings(doc: document.Document, language: str = "zh") -> list[Finding]:
-    """Each required section present once, at its level, in the template's order."""
+def section_findings(doc: document.Document, language: str = "zh", not_missing: set[str] = frozenset()) -> list[Finding]:
+    """Each required section present once, at its level, in the template's order (those
+    in `not_missing` are not reported when absent: another finding says why)."""
     findings: list[Finding] = []
     found = {}
     for heading in doc.headings:
@@ -39,6 +40,8 @@ def section_findings(doc: document.Document, language: str = "zh") -> list[Findi
     for required in required_sections(language):
         hits = found.get(required.text, [])
         if not hits:
+            if required.text in not_missing:
+                continue
             where = previous.line if previous else 1
             findings.append(Finding(where, 1, "RFC001", f"missing section '{'#' * required.level} {required.text}'"))
             continue

@@ -25,7 +25,7 @@ from generation import COOKIECUTTER, Outcome, fresh_dir, snapshot, with_cookiecu
 from reader import read
 from rfc_template import check
 from rfc_template.answers import ANSWER_NAMES
-from rfc_template.template import load_context
+from rfc_template.template import load_context, load_rules
 
 BASE = {"author": "张三", "date": "2026-12-01"}
 PLAIN_TITLE, PLAIN_AUTHOR = "PLAINTITLE", "PLAINAUTHOR"
@@ -150,11 +150,20 @@ def test_any_value_is_shown_as_typed_or_refused_cleanly(workspace, mermaid, over
         outcome = way(output_dir)
         verdicts.append(outcome.ok)
         if outcome.ok:
-            twin = plain_twin(values, workspace, project_of(outcome).name)
-            assert_shown_as_typed(outcome, _complete(values), twin, mermaid)
+            taken = _as_taken(values)
+            twin = plain_twin(taken, workspace, project_of(outcome).name)
+            assert_shown_as_typed(outcome, _complete(taken), twin, mermaid)
         else:
             assert_refused_cleanly(outcome, set(overrides), before)
     assert len(set(verdicts)) == 1, f"the two ways disagree on {values!r}: {verdicts}"
+
+
+def _as_taken(values: dict) -> dict:
+    """The answers as `rfc new` takes them: a backend or category in either edition's words
+    (`pt`, `Performance optimization`) as the template's own value."""
+    rules = load_rules()
+    return {name: rules.canonical(value) if name in ("backend", "rfc_type") and isinstance(value, str) else value
+            for name, value in values.items()}
 
 
 def _complete(values: dict) -> dict:
@@ -246,7 +255,7 @@ def test_a_value_cannot_break_a_diagram(workspace, mermaid, title):
 
 
 def test_plain_cookiecutter_cannot_refuse_an_unknown_choice_cleanly(workspace):
-    """A limit of cookiecutter, documented in the README: it checks a choice given on its
+    """A limit of cookiecutter, documented in docs/template.md: it checks a choice given on its
     command line before any of the template's code runs, and raises. `rfc new` refuses
     the same value in one line."""
     values = {**BASE, "backend": "TF"}

@@ -53,6 +53,40 @@ def mermaid_blocks(ctx: Context) -> list[Finding]:
     return findings
 
 
+# Tags people give a diagram that the forges do not draw: only ```mermaid is drawn.
+NEAR_MERMAID_TAGS = ("mmd", "mermaidjs", "mermaid-js", "mermaid.js")
+DIRECTIONS = ("TD", "TB", "BT", "RL", "LR")
+
+
+def untagged_diagrams(ctx: Context) -> list[Finding]:
+    """RFC205: a diagram in a block that is not tagged `mermaid` is shown as its source
+    (and escapes RFC201-RFC204). A block tagged like Mermaid (`mmd`, `Mermaid`) counts
+    whatever it holds; an untagged one only when its first line is a diagram's header
+    line (`flowchart LR`, `sequenceDiagram`), so that text in a plain block is left alone."""
+    findings = []
+    for block in ctx.doc.code_blocks:
+        tag = block.info.split()[0] if block.info else ""
+        if tag == "mermaid":
+            continue
+        near = tag.lower() == "mermaid" or tag.lower() in NEAR_MERMAID_TAGS
+        if near or (not tag and _diagram_header(block.code)):
+            shown = f"tagged '{tag}'" if tag else "untagged"
+            findings.append(Finding(block.line, 1, "RFC205", f"this block holds a diagram but is {shown}, so it is shown as "
+                                                             "text, never drawn; open it with ```mermaid"))
+    return findings
+
+
+def _diagram_header(code: str) -> bool:
+    code, _ = without_front_matter(code)
+    first = next((l.strip() for l in code.splitlines() if l.strip() and not l.strip().startswith("%%")), "")
+    words = first.split()
+    if not words or words[0] not in MERMAID_TYPES:
+        return False
+    if words[0] in ("flowchart", "graph", "flowchart-elk"):
+        return len(words) == 1 or words[1].rstrip(";") in DIRECTIONS
+    return len(words) == 1
+
+
 FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n---[ \t]*(?:\n|\Z)", re.S)
 
 

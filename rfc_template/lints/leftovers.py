@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rfc_template import structure
 from rfc_template.findings import Finding
 from rfc_template.lints import Context
 from rfc_template.lints.model import model, skeleton
@@ -79,7 +80,36 @@ def other_edition_lines(ctx: Context) -> list[Finding]:
         text = _bare(text)
         if text in foreign and text not in template_lines(own):
             findings.append(Finding(number, 1, "RFC316", f"this line is the {foreign[text]} template's, not this RFC's edition"))
+    return findings + _other_edition_rows(ctx, wanted)
+
+
+def _other_edition_rows(ctx: Context, wanted) -> list[Finding]:  # type: ignore[no-untyped-def]
+    """A table row named as only the other edition's template names it (`和已有行为不一致`
+    in an English RFC's section 8): its hint and all, pasted from the wrong template."""
+    own = ctx.edition.language
+    others = [language for language in ctx.rules.languages if language != own]
+    findings = []
+    for table in ctx.doc.tables:
+        for offset, row in enumerate(table.rows):
+            label = row[0] if row else ""
+            if len(label) < 2 or not wanted(label) or label in row_labels(own):
+                continue
+            language = next((other for other in others if label in row_labels(other)), None)
+            if language:
+                findings.append(Finding(table.line + 2 + offset, 1, "RFC316",
+                                        f"this row is the {language} template's, not this RFC's edition"))
     return findings
+
+
+@lru_cache(maxsize=None)
+def row_labels(language: str) -> frozenset[str]:
+    """The first cells of the template's literal table rows (Jinja rows left out)."""
+    labels = set()
+    for lines in structure.template_lines_by_section(language).values():
+        for line in lines:
+            if line.startswith("|") and "{" not in line:
+                labels.add(line.strip().strip("|").split("|")[0].strip())
+    return frozenset(labels)
 
 
 CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -14,7 +14,7 @@ ISSUE_SEPARATORS = re.compile(r"\s*[、,，;；]\s*|\s+")
 
 
 def basic_info(ctx: Context) -> list[Finding]:
-    """RFC101-RFC110; fills `ctx.info` (keyed in Chinese) for the lints after it."""
+    """RFC101-RFC110, RFC112; fills `ctx.info` (keyed in Chinese, the first row of a key) for the lints after it."""
     ed, doc = ctx.edition, ctx.doc
     table = doc.table_in(ed.basic_info)
     if table is None:
@@ -26,12 +26,17 @@ def basic_info(ctx: Context) -> list[Finding]:
     for offset, row in enumerate(table.rows):
         line = table.line + 2 + offset
         key, value = row[0], (row[1] if len(row) > 1 else "")
+        key = _own_key(ctx, key)  # `Status` in a Chinese RFC is its 状态
         if key not in known:
             close = misspelt(key, known)
             if close:  # any other key is the author's own (评审人, 里程碑, ...)
                 findings.append(Finding(line, 1, "RFC102", f"unknown basic-info key '{key}'; did you mean '{close}'?"))
             continue
         key = ed.chinese(key)
+        if key in ctx.info_lines:  # a forge shows both rows; which one holds?
+            findings.append(Finding(line, 1, "RFC112", f"'{row[0]}' appears twice in the basic-info table "
+                                                       f"(first at line {ctx.info_lines[key]}); keep one row"))
+            continue
         ctx.info[key] = ctx.rules.canonical(value) if key == "类型" else value
         ctx.info_lines[key] = line
         findings += [Finding(line, 1, code, message) for code, message in value_problems(ctx, key, ctx.info[key])]
@@ -39,6 +44,19 @@ def basic_info(ctx: Context) -> list[Finding]:
         if ed.chinese(key) not in ctx.info and ed.chinese(key) not in OPTIONAL_KEYS:
             findings.append(Finding(table.line, 1, "RFC103", f"the basic-info table lacks '{key}'"))
     return findings
+
+
+def _own_key(ctx: Context, key: str) -> str:
+    """A basic-info key as the RFC's edition writes it, also when written as another
+    edition writes it."""
+    from rfc_template.editions import all_editions
+
+    if key in ctx.edition.basic_info_keys:
+        return key
+    for other in all_editions():
+        if key in other.basic_info_keys:
+            return ctx.edition.name(other.chinese(key))
+    return key
 
 
 def misspelt(key: str, known: tuple[str, ...]) -> str | None:
@@ -102,3 +120,17 @@ def future_date(ctx: Context) -> list[Finding]:
         return []
     shown = ctx.edition.name("创建日期")
     return [Finding(ctx.info_lines["创建日期"], 1, "RFC111", f"{shown} {value} is after today ({datetime.date.today().isoformat()})")]
+
+
+def default_title(ctx: Context) -> list[Finding]:
+    """RFC317: the title is still the one the template offers when none is typed."""
+    title = next((h for h in ctx.doc.headings if h.level == 1), None)
+    if title is None or title.text not in _default_titles():
+        return []
+    return [Finding(title.line, 1, "RFC317", f"the title '{title.text}' is the template's default; name the feature")]
+
+
+def _default_titles() -> set[str]:
+    from rfc_template.template import load_context
+
+    return set(load_context()["_default_titles"].values())

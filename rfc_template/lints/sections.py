@@ -9,8 +9,12 @@ from rfc_template.lints import Context
 
 
 def required_sections(ctx: Context) -> list[Finding]:
-    """RFC001, RFC002, RFC003, RFC005."""
-    return structure.section_findings(ctx.doc, ctx.edition.language)
+    """RFC001, RFC002, RFC003, RFC005. A section inside a fence or comment that is never
+    closed is not reported missing: RFC006 names the cause, once."""
+    from rfc_template.lints.blocks import swallowed_sections
+
+    swallowed = set(swallowed_sections(ctx)) if ctx.doc.unclosed else set()
+    return structure.section_findings(ctx.doc, ctx.edition.language, not_missing=swallowed)
 
 
 def unrendered(ctx: Context) -> list[Finding]:

@@ -12,12 +12,15 @@ from rfc_template.lints.preamble import OPTIONAL_KEYS
 
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
-PLACEHOLDER = re.compile(r"(?i)(?:xxx|tbd|todo|fixme|待定|待补充|待补|[?？]+|[-—–]+)")
+# A whole value that only holds a place: "to be decided", a dash, an ellipsis, or
+# 略 ("omitted") and 同上 ("as above"), which leave the reader to guess.
+PLACEHOLDER = re.compile(r"(?i)(?:xxx|tbd|todo|fixme|待定|待补充|待补|略|同上|[?？]+|[-—–]+|\.{2,}|…+|。{3,})")
+ELLIPSIS = re.compile(r"(?:\.{2,}|…+|。{3,})")
 NOT_APPLICABLE = ("N/A", "n/a", "NA", "不涉及")
 LEFT_TODO = re.compile(r"\b(?:TODO|TBD|FIXME)\b")
 # what a placeholder cell holds some of: a quick look at a whole row (substring searches)
 # before its cells are looked at one by one
-PLACEHOLDER_HINTS = ("tbd", "todo", "fixme", "待", "?", "？", "n/a", "不涉及")
+PLACEHOLDER_HINTS = ("tbd", "todo", "fixme", "待", "?", "？", "n/a", "不涉及", "..", "…", "。。。", "略", "同上")
 
 
 def _maybe_placeholder(row: list[str]) -> bool:
@@ -29,9 +32,12 @@ NEEDS_REAL_ROW = ("9.1 用例分层", "10. 实现计划")
 
 
 def _clean(cell: str) -> str:
+    """The value of a cell: without comments, emphasis and a closing full stop (an
+    ellipsis is kept: it is a placeholder, not punctuation)."""
     if "<!--" in cell:
         cell = HTML_COMMENT.sub("", cell)
-    return cell.strip().strip("*_`。.").strip()
+    value = cell.strip().strip("*_`").strip()
+    return value if ELLIPSIS.fullmatch(value) else cell.strip().strip("*_`。.").strip()
 
 
 def rows(table: document.Table):
@@ -119,6 +125,16 @@ def is_placeholder(cell: str, offered: set | None = None) -> bool:
     return value in NOT_APPLICABLE and value not in (offered or ())
 
 
+NO_DEFAULT = re.compile(r"[-—–]+")
+
+
+def _no_default(ctx: Context, section: str, column: str, value: str) -> bool:
+    """A dash in 5.1's default column says "no default": the parameter is required
+    (RFC319 reads it so, against the signature)."""
+    ed = ctx.edition
+    return section == ed.name(PARAMETERS) and column == ed.name("默认值") and NO_DEFAULT.fullmatch(value) is not None
+
+
 def placeholders(ctx: Context) -> list[Finding]:
     """RFC308: a table cell, or a prose slot the template marks `xxx`, holds a placeholder."""
     m = model(ctx.edition.language)
@@ -134,6 +150,8 @@ def placeholders(ctx: Context) -> list[Finding]:
                 if (table.section, column) in m.answer_columns and value in NOT_APPLICABLE:
                     continue  # a cell the answers decide (6.5 for a module not listed): RFC314's business
                 offered = m.column_choices.get((table.section, column), set())
+                if _no_default(ctx, table.section, column, value):
+                    continue
                 if is_placeholder(cell, offered) or LEFT_TODO.search(value):
                     findings.append(Finding(line, 1, "RFC308", f"'{table.section}' row '{row[0]}': {column} is a placeholder ('{value}')"))
     visible = ctx.visible_lines
