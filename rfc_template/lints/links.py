@@ -241,7 +241,16 @@ class _Reader:
             slugger, source = Slugger(), self.ctx.uncommented_lines
             self._anchors = [slugger.slug(heading_text(source[h.line - 1])) for h in self.ctx.doc.headings if h.line <= len(source)]
             self._anchors += [next(g for g in m.groups() if g is not None) for m in HTML_ID.finditer(self.text)]
+            self._anchors += self._swallowed_anchors(slugger)
         return self._anchors
+
+    def _swallowed_anchors(self, slugger: "Slugger") -> list[str]:
+        """The headings written after a fence or comment left open: RFC006 names that
+        cause once; a link to one of them is not broken on its own account."""
+        if not self.ctx.doc.unclosed:
+            return []
+        after = self.ctx.doc.source.split("\n")[self.ctx.doc.unclosed[0].line:]
+        return [slugger.slug(heading_text(line)) for line in after if ATX_HEADING.match(line)]
 
     def _file(self, number: int, col: int, url: str, what: str) -> None:
         """RFC322: the file or folder a relative target names, beside rfc.md (`/...`: at
@@ -374,6 +383,9 @@ def _repository_root(folder: Path) -> Path | None:
         if (candidate / ".git").exists():
             return candidate
     return None
+
+
+ATX_HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
 
 
 # ---- GitHub's heading anchors ----------------------------------------------------------

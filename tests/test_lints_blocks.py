@@ -1,0 +1,75 @@
+"""What a forge draws (rfc_template/lints/blocks.py): one finding for a fence or comment
+left open, however much it swallows; rows of the wrong width reported while the rules
+still read the table as GitHub draws it; pipe lines with no delimiter row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rfc_template import check
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+RFCS = sorted(p for p in CORPUS.glob("*/rfc.md"))
+
+
+def review(text: str, path: Path) -> list[tuple[int, str]]:
+    return [(f.line, f.code) for f in check.check_text(text, path, check.REVIEW).findings]
+
+
+def _section_six(text: str) -> int:
+    return next(i for i, line in enumerate(text.split("\n")) if line.startswith("## 6."))
+
+
+@pytest.mark.parametrize("opening", ["```text", "~~~", "<!-- 待补充", "<!--"])
+@pytest.mark.parametrize("rfc", RFCS, ids=[p.parent.name for p in RFCS])
+def test_a_block_left_open_is_one_finding_at_its_opening(rfc, opening):
+    lines = rfc.read_text(encoding="utf-8").split("\n")
+    at = _section_six("\n".join(lines))
+    text = "\n".join([*lines[:at], opening, "", *lines[at:]])
+    # nothing else: not the sections it swallowed, nor links to them, nor what a later
+    # fence, now out of step, opens
+    assert review(text, rfc) == [(at + 1, "RFC006")]
+
+
+def test_a_comment_closed_by_a_later_comment_is_still_left_open(tmp_path):
+    rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
+    text = rfc.read_text(encoding="utf-8").replace("## 4. 相关实现参考\n", "<!-- 参考待补\n\n## 4. 相关实现参考\n", 1)
+    findings = review(text, rfc)
+    assert [code for _, code in findings] == ["RFC006"]
+
+
+def test_a_short_row_is_reported_and_the_table_is_still_read(tmp_path):
+    rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
+    text = rfc.read_text(encoding="utf-8")
+    assert "| UT | 24 |" in text
+    line = text[:text.index("| UT | 24 |")].count("\n") + 1
+    # the row loses its last cells and another row of 9.1 holds a placeholder: with
+    # mistune's own tables the whole table would be a paragraph and RFC308 silent
+    broken = text.replace("| UT | 24 |", "| UT | TBD |", 1)
+    row = broken.split("\n")[line - 1]
+    broken = broken.replace(row, "|".join(row.split("|")[:3]) + "|", 1)
+    assert (line, "RFC007") in review(broken, rfc) and (line, "RFC308") in review(broken, rfc)
+
+
+@pytest.mark.parametrize("table", [
+    "| 方案 | 优点 |\n| A | 快 |\n| B | 省 |",
+    "方案 | 优点 | 缺点\nA | 快 | 大\nB | 慢 | 小",
+])
+def test_pipe_lines_with_no_delimiter_row_are_no_table(table):
+    rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
+    text = rfc.read_text(encoding="utf-8")
+    at = _section_six(text)
+    lines = text.split("\n")
+    text = "\n".join([*lines[:at], table, "", *lines[at:]])
+    assert review(text, rfc) == [(at + 1, "RFC008")]
+
+
+@pytest.mark.parametrize("prose", ["We use a|b here\nand c|d there", "PT | MS 的差异见 8。\n两边都支持。"])
+def test_pipes_in_prose_are_no_table(prose):
+    rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
+    text = rfc.read_text(encoding="utf-8")
+    at = _section_six(text)
+    lines = text.split("\n")
+    assert review("\n".join([*lines[:at], prose, "", *lines[at:]]), rfc) == []
