@@ -45,11 +45,12 @@ PATH
 
 stages
   draft   what must hold from the first commit: the template's sections in order,
-          the basic-info table's keys and values, diagrams that parse and match
-          diagrams/*.mmd.
+          the basic-info table's keys and values, tables and blocks as the forge
+          draws them, diagrams that parse and match diagrams/*.mmd.
   review  also what a reviewer sends back: xxx slots, unchosen "是 / 否" lists,
-          empty cells, placeholders, the template's examples left in place, sections
-          that disagree.
+          empty cells, placeholders, the template's examples left in place, python
+          that does not parse, 5.1 and 5.2 that disagree, broken links, a cycle in
+          the plan, sections that disagree.
   The stage follows the RFC's status (状态 / Status): 草稿 Draft is checked as a
   draft, every later status for review. --stage overrides it for every file.
 
