@@ -87,8 +87,8 @@ def test_the_corpus_is_as_large_as_promised():
     mistakes = [c for c in cases("mistakes")]
     variations = [c for c in cases("variations")]
     editions = {json.loads((f / ".rfc-answers.json").read_text(encoding="utf-8"))["cookiecutter"]["language"] for f in RFCS}
-    assert len(RFCS) >= 3 and editions == {"zh", "en"}
-    assert len(mistakes) >= 40 and len(variations) >= 30
+    assert len(RFCS) >= 5 and editions == {"zh", "en"}
+    assert len(mistakes) >= 200 and len(variations) >= 100
 
 
 CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
