@@ -17,7 +17,21 @@ from rfc_template.findings import LineIndex, normalise_newlines
 from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
 
 
-class _LocatingBlockParser(BlockParser):
+# The lines that end a block quote's lazy continuation in mistune; GFM ends it at a
+# heading too (`> note` right above `## 7. ...` must not swallow the heading).
+_MISTUNE_QUOTE_BREAKS = ["blank_line", "thematic_break", "fenced_code", "list", "block_html"]
+
+
+class ForgeBlockParser(BlockParser):
+    """mistune's block parser, with block quotes ending where GitHub ends them."""
+
+    def compile_sc(self, rules=None):  # type: ignore[no-untyped-def]
+        if rules == _MISTUNE_QUOTE_BREAKS:
+            rules = [*rules, "atx_heading"]
+        return super().compile_sc(rules)
+
+
+class _LocatingBlockParser(ForgeBlockParser):
     """A block parser that stamps each top-level token with the offset it starts at."""
 
     def parse_method(self, m, state):  # type: ignore[no-untyped-def]

@@ -343,7 +343,8 @@ def render(text: str, source: Path, mermaid: Mermaid | None = None) -> str:
     ed = edition_of(doc)
     language = ed.language if (ed.language, "cdn") in NOTES else "en"
     renderer = _PreviewRenderer(ed.basic_info, NOTES[language, "copy" if mermaid.origin else "cdn"])
-    md = mistune.Markdown(renderer=renderer, plugins=[gfm_tables])  # tables as the forges draw them
+    # tables and quotes as the forges draw them
+    md = mistune.Markdown(renderer=renderer, block=document.ForgeBlockParser(), plugins=[gfm_tables])
     md.before_render_hooks.append(renderer.mark_basic_info)
     body = md(_without_title(text))
     info = "\n".join(f"<dt>{key}</dt><dd>{value}</dd>" for key, value in renderer.header_rows)

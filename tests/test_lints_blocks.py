@@ -73,3 +73,14 @@ def test_pipes_in_prose_are_no_table(prose):
     at = _section_six(text)
     lines = text.split("\n")
     assert review("\n".join([*lines[:at], prose, "", *lines[at:]]), rfc) == []
+
+
+def test_a_quote_right_above_a_heading_does_not_swallow_it():
+    """GitHub ends a quote at a heading (cmark-gfm is the judge); mistune by itself ran the
+    quote on over it, and the section went missing."""
+    source = "> 注：本节只列差异。\n## 7. 组件依赖\n"
+    cmarkgfm = pytest.importorskip("cmarkgfm")
+    assert "<h2>7. 组件依赖</h2>" in cmarkgfm.github_flavored_markdown_to_html(source)
+    rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
+    text = rfc.read_text(encoding="utf-8").replace("## 7. 组件依赖\n", source, 1)
+    assert review(text, rfc) == []
