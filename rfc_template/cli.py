@@ -414,11 +414,11 @@ def fix_files(files: list[Path]) -> None:
         except UsageError:
             continue
         try:
-            changed = fixes.fix(path, text)
+            done = fixes.fix(path, text)
         except OSError as error:
             raise UsageError(f"--fix: cannot rewrite {error.filename} ({error.strerror})") from None
-        for line in changed:
-            print(f"rfc check: fixed {line}", file=sys.stderr)
+        for fix in done:
+            print(f"rfc check: {'fixed ' if fix.done else ''}{fix.message}", file=sys.stderr)
 
 
 @dataclass(frozen=True)

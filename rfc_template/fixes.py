@@ -2,13 +2,15 @@
 
 Only a copy is ever rewritten, never a line someone wrote in rfc.md: rfc.md is the
 source of each diagram (docs/template.md, "Which diagram to edit"), so a diagrams/*.mmd that
-differs from its block (RFC203) becomes the block again.
+differs from its block (RFC203) becomes the block again, unless the copy was changed
+after rfc.md: then someone drew there, and it is left for them to copy over.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 from rfc_template import document
 from rfc_template.editions import edition_of
@@ -17,15 +19,32 @@ from rfc_template.lints.diagrams import stale_copies
 FIXED_CODES = ("RFC203",)
 
 
-def fix(rfc: Path, text: str) -> list[str]:
-    """Fix the RFC at `rfc` (its text given); one line per file changed."""
+class Fix(NamedTuple):
+    done: bool  # False: left alone, and why
+    message: str
+
+
+def fix(rfc: Path, text: str) -> list[Fix]:
+    """Fix the RFC at `rfc` (its text given): what was changed, and what was left alone."""
     doc = document.parse(text)
-    changed = []
+    fixes = []
     for stale in stale_copies(doc, edition_of(doc), rfc):
+        block = f"the mermaid block at {rfc}:{stale.block.line} ('{stale.section}')"
+        if _edited_after(stale.file, rfc):
+            # someone drew in the copy: rewriting it would lose their work
+            fixes.append(Fix(False, f"{stale.file} was changed after {rfc.name}, so it is not rewritten: "
+                                    f"copy it into {block}, or delete it (RFC203)"))
+            continue
         _replace(stale.file, stale.block.code)
-        changed.append(f"{stale.file}: rewritten from the mermaid block at {rfc}:{stale.block.line} "
-                       f"('{stale.section}') (RFC203)")
-    return changed
+        fixes.append(Fix(True, f"{stale.file}: rewritten from {block} (RFC203)"))
+    return fixes
+
+
+def _edited_after(copy: Path, rfc: Path) -> bool:
+    try:
+        return copy.stat().st_mtime_ns > rfc.stat().st_mtime_ns
+    except OSError:
+        return False
 
 
 def _replace(path: Path, content: str) -> None:

@@ -22,7 +22,7 @@ Created {path}
 Next steps:
   1. Fill in sections 2 (背景 / Background) and 3 (目标 / Goals) first: every xxx is a
      slot to write, and in lists such as "是 / 否" ("Yes / No") keep the one that applies.
-  2. Draw the design in the mermaid blocks of rfc.md (diagrams/*.mmd keep a copy for editors).
+  2. Draw the design in the mermaid blocks of rfc.md; rfc check --fix copies them to diagrams/*.mmd.
   3. Check it: rfc check {path} (before review: rfc check --stage review {path})."""
 
 NO_RFC_COMMAND = """\

@@ -474,13 +474,32 @@ def test_fix_copies_each_edited_diagram_to_diagrams(capsys, tmp_path):
 
 
 def test_fix_replaces_a_symlinked_diagram_without_writing_through_it(capsys, tmp_path):
+    import os
+
     assert main(["new", "--no-input", "--author", "a", "--slug", "f", "--output-dir", str(tmp_path)]) == 0
     outside = tmp_path / "outside.mmd"
     outside.write_text("flowchart TD\n    keep --> me\n", encoding="utf-8")
     link = tmp_path / "f" / "diagrams" / "flowchart.mmd"
     link.unlink()
     link.symlink_to(outside)
+    later = outside.stat().st_mtime_ns + 10**9
+    os.utime(tmp_path / "f" / "rfc.md", ns=(later, later))  # then the diagram was edited in rfc.md
     capsys.readouterr()
     status, _, err = run(capsys, "check", "--fix", tmp_path / "f")
     assert status == 0 and "flowchart.mmd" in err
     assert outside.read_text(encoding="utf-8") == "flowchart TD\n    keep --> me\n" and not link.is_symlink()
+
+
+def test_fix_never_overwrites_a_copy_edited_after_rfc_md(capsys, tmp_path):
+    import os
+
+    assert main(["new", "--no-input", "--author", "a", "--slug", "f", "--output-dir", str(tmp_path)]) == 0
+    rfc, copy = tmp_path / "f" / "rfc.md", tmp_path / "f" / "diagrams" / "sequence.mmd"
+    drawn = copy.read_text(encoding="utf-8").replace("sequenceDiagram", "sequenceDiagram\n    autonumber")
+    copy.write_text(drawn, encoding="utf-8")
+    later = rfc.stat().st_mtime_ns + 10**9
+    os.utime(copy, ns=(later, later))  # drawn in the copy, after rfc.md was saved
+    capsys.readouterr()
+    status, _, err = run(capsys, "check", "--fix", tmp_path / "f")
+    assert status == 1 and "not rewritten" in err and "RFC203" in err
+    assert copy.read_text(encoding="utf-8") == drawn  # the drawing is kept
