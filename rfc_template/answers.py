@@ -109,9 +109,16 @@ def modules_problems(value: object, rules: Rules) -> list[str]:
         return [f"modules: name at least one of {allowed} (comma-separated)"]
     unknown = [m for m in dict.fromkeys(split_modules(value)) if m not in rules.modules]
     if unknown:
-        names = ", ".join(show(m) for m in unknown)
+        names = ", ".join(show(m) + _did_you_mean(m, rules.modules) for m in unknown)
         return [f"modules: unknown {names}; allowed: {allowed} (comma-separated)"]
     return []
+
+
+def _did_you_mean(value: str, known: tuple[str, ...]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(value, known, n=1, cutoff=0.75)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def choice_problems(name: str, value: object, allowed: tuple[str, ...], labels: Mapping[str, str] | None = None) -> list[str]:
@@ -126,8 +133,9 @@ def issue_problems(value: object) -> list[str]:
     if value == "":
         return []
     if not isinstance(value, str) or not ISSUE_PATTERN.match(value):
+        hint = f" (did you mean '#{value.strip()}'?)" if isinstance(value, str) and value.strip().isdigit() else ""
         return [
-            f"related_issue: {show(value)} is not a link or an issue number; use "
+            f"related_issue: {show(value)} is not a link or an issue number{hint}; use "
             "https://..., #123 (issue) or !123 (merge request), or leave it empty"
         ]
     return []

@@ -107,7 +107,7 @@ class _LiteralParser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     rules = load_rules()
     parser = _LiteralParser(prog="rfc", description="Create, check and index feature RFCs.")
-    parser.add_argument("--version", action="version", version=f"rfc {__version__} (template: {template_dir()})")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and where the template is, and exit")
     commands = parser.add_subparsers(dest="command", required=True)
 
     new = commands.add_parser("new", help="generate an RFC from the template")
@@ -164,6 +164,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Version(argparse.Action):
+    """argparse's own version action wraps a long path; a version line is printed as is."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        print(f"rfc {__version__} (template: {template_dir()})")
+        parser.exit()
+
+
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
@@ -190,12 +198,23 @@ def run_new(args: argparse.Namespace) -> int:
     values = resolve_answers(given, ask=None if args.no_input else _ask, also_check={"rfc_slug": slug_is_free})
     problems = answers.find_problems(values)
     if problems:
-        raise UsageError("invalid answers:\n" + "\n".join(f"  - {problem}" for problem in problems))
+        raise UsageError("invalid answers:\n" + "\n".join(f"  - {_as_option(problem)}" for problem in problems))
     problems = target.target_problems(output_dir, str(values["rfc_slug"]), slug_option="--slug", output_option="--output-dir")
     if problems:
         raise UsageError(problems[0])
     generate(values, output_dir, output_dir / str(values["rfc_slug"]))
     return 0
+
+
+def _as_option(problem: str) -> str:
+    """A problem with an answer, named by `rfc new`'s option (`rfc_slug: ...` -> `--slug: ...`)."""
+    variable, _, rest = problem.partition(": ")
+    option = next((option for option, name in NEW_OPTIONS.items() if name == variable), None)
+    if option is None:
+        return problem
+    if option == "module":
+        rest = rest.replace("(comma-separated)", "(repeat --module for more)")
+    return f"--{option}: {rest}"
 
 
 # Choice answers also accepted in the other edition's words (`Performance optimization`).
@@ -221,7 +240,7 @@ def resolve_answers(given: dict[str, str], ask=None, also_check: dict | None = N
         for name in answers.ANSWER_NAMES:
             raw = context[name]
             if name in given:
-                values[name] = rules.canonical(given[name]) if name in CHOICE_NAMES else given[name]
+                values[name] = _taken(name, given[name], rules)
                 continue
             # as cookiecutter.prompt.render_variable does (that module imports rich, which
             # would cost `rfc new` more start-up than the whole rendering)
@@ -238,6 +257,16 @@ def resolve_answers(given: dict[str, str], ask=None, also_check: dict | None = N
                     print(f"  {problem}", file=sys.stderr)
             values[name] = reply
     return values
+
+
+def _taken(name: str, value: str, rules) -> str:  # type: ignore[no-untyped-def]
+    """A given value as the template spells it: a choice in either edition's words, the
+    edition in any case (`EN`); anything else literally."""
+    if name in CHOICE_NAMES:
+        return rules.canonical(value)
+    if name == "language" and value.strip().lower() in rules.languages:
+        return value.strip().lower()
+    return value
 
 
 def _ask(name: str, default: object, choices: list[str] | None, language: str | None = None) -> str:
@@ -447,6 +476,8 @@ def checked_rfc(path: Path, stage: str | None, diagram_files: bool = True) -> ch
     except RecursionError:
         raise UsageError(f"{path}: nested too deeply to parse") from None
     if checked.is_no_rfc:  # one line, not a finding for each of the template's sections
+        if path.suffix == ".mmd":
+            raise UsageError(f"{path}: a diagram, not an RFC; check diagrams with rfc check --diagrams")
         raise UsageError(f"{path}: not an RFC: none of the template's sections (such as '{check.first_section()}') is in it")
     return checked
 
@@ -578,10 +609,17 @@ def run_preview(args: argparse.Namespace) -> int:
         page = preview.render(text, source, mermaid)
     except RecursionError:
         raise UsageError(f"{source}: nested too deeply to parse") from None
+    problems = target.output_problems(output.parent, "-o")
+    if problems:
+        raise UsageError(problems[0])
+    made = target.folders_to_make(output.parent)  # a missing folder is made, as rfc new does
     try:
+        output.parent.mkdir(parents=True, exist_ok=True)
         written = preview.write(page, output, source, mermaid)
-    except preview.PreviewError as error:
-        raise UsageError(str(error)) from None
+    except (preview.PreviewError, OSError) as error:
+        target.remove_made_folders(made)
+        message = str(error) if isinstance(error, preview.PreviewError) else f"cannot write {output} ({error.strerror})"
+        raise UsageError(message) from None
     print(f"wrote {output}")
     print(mermaid.report(written.mermaid_copy, written.copied))
     if written.ignored:
@@ -631,7 +669,7 @@ def run_index(args: argparse.Namespace) -> int:
         raise UsageError(f"{directory}: not a directory")
     rules = load_rules()
     entries, unreadable = [], 0
-    for path in rfc_files([str(directory)], allow_empty=True):
+    for path in rfc_files([str(directory)]):  # none at all: a wrong path, not an empty index
         try:
             checked = checked_rfc(path, check.DRAFT, diagram_files=False)
         except UsageError as error:  # listed on stderr; the others are still indexed

@@ -62,5 +62,6 @@ def check_generated(rfc_dir: str | Path) -> tuple[list[str], str]:
         else:
             findings = unrendered_syntax(text)
         problems += [finding.format(name) for finding in findings]
-    note = "" if check else "mistune is not installed, so only the unrendered-syntax check ran (pip install mistune)"
+    note = "" if check else ("mistune is not installed beside cookiecutter, so only the unrendered-syntax check ran "
+                             "(pipx inject cookiecutter mistune, or pip install mistune where cookiecutter is)")
     return problems, note

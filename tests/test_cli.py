@@ -255,9 +255,9 @@ def test_new_passes_values_literally(capsys, tmp_path):
     "argv, field",
     [
         (["--backend", "TF"], "backend: 'TF' is not allowed"),
-        (["--module", "fsdp"], "modules: unknown 'fsdp'"),
-        (["--type", "重构"], "rfc_type: '重构' is not allowed"),
-        (["--slug", "../up"], "rfc_slug: '../up'"),
+        (["--module", "fsdp"], "--module: unknown 'fsdp'"),
+        (["--type", "重构"], "--type: '重构' is not allowed"),
+        (["--slug", "../up"], "--slug: '../up'"),
         (["--date", "2026-02-30"], "date: '2026-02-30'"),
     ],
 )
@@ -503,3 +503,37 @@ def test_fix_never_overwrites_a_copy_edited_after_rfc_md(capsys, tmp_path):
     status, _, err = run(capsys, "check", "--fix", tmp_path / "f")
     assert status == 1 and "not rewritten" in err and "RFC203" in err
     assert copy.read_text(encoding="utf-8") == drawn  # the drawing is kept
+
+
+def test_messages_a_newcomer_meets_name_options_and_suggest(capsys, tmp_path):
+    status, _, err = run(capsys, "new", "--no-input", "--author", "a", "--module", "distribted", "--issue", "284",
+                         "--output-dir", tmp_path)
+    assert status == 2
+    assert "--module: unknown 'distribted' (did you mean 'distributed'?)" in err and "(repeat --module for more)" in err
+    assert "--issue: '284' is not a link or an issue number (did you mean '#284'?)" in err
+    assert run(capsys, "new", "--no-input", "--author", "a", "--language", "EN", "--slug", "x", "--output-dir", tmp_path)[0] == 0
+    assert "| Author | a |" in (tmp_path / "x" / "rfc.md").read_text(encoding="utf-8")
+    capsys.readouterr()
+    status, _, err = run(capsys, "check", tmp_path / "x" / "diagrams" / "flowchart.mmd")
+    assert status == 2 and "a diagram, not an RFC; check diagrams with rfc check --diagrams" in err
+
+
+def test_version_is_one_line_whatever_the_path(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "rfc_template", "--version"], capture_output=True, text=True, cwd=PROJECT,
+                          env={**__import__("os").environ, "COLUMNS": "20"})
+    assert len(done.stdout.splitlines()) == 1
+
+
+def test_index_of_a_folder_with_no_rfc_is_an_error(capsys, tmp_path):
+    status, out, err = run(capsys, "index", tmp_path)
+    assert status == 2 and out == "" and "no rfc.md in this folder or below it" in err
+
+
+def test_preview_into_a_missing_folder_makes_it(capsys, tmp_path, example):
+    page = tmp_path / "site" / "rfcs" / "page.html"
+    status, out, err = run(capsys, "preview", example, "-o", page)
+    assert status == 0, err
+    assert page.is_file() and f"wrote {page}" in out
+    (tmp_path / "file").write_text("x")
+    status, _, err = run(capsys, "preview", example, "-o", tmp_path / "file" / "page.html")
+    assert status == 2 and "is not a folder" in err

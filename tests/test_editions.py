@@ -178,7 +178,7 @@ def test_new_takes_the_backend_in_the_words_of_its_prompt(capsys, tmp_path, type
 def test_new_refuses_an_unknown_category_naming_both_editions_words(capsys, tmp_path):
     assert main(["new", "--no-input", "--author", "a", "--slug", "x", "--type", "Speed", "--output-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "rfc_type: 'Speed' is not allowed" in err and "性能优化 (Performance optimization)" in err
+    assert "--type: 'Speed' is not allowed" in err and "性能优化 (Performance optimization)" in err
     assert list(tmp_path.iterdir()) == []
 
 

@@ -25,12 +25,14 @@ from generation import COOKIECUTTER, Outcome, fresh_dir, snapshot, with_cookiecu
 from reader import read
 from rfc_template import check
 from rfc_template.answers import ANSWER_NAMES
+from rfc_template.cli import NEW_OPTIONS
 from rfc_template.template import load_context, load_rules
 
 BASE = {"author": "张三", "date": "2026-12-01"}
 PLAIN_TITLE, PLAIN_AUTHOR = "PLAINTITLE", "PLAINAUTHOR"
 ESCAPE_PROBE = Path("/tmp/rfc-escape-probe")
-PROBLEM_LINE = re.compile(r"^\s*- ([a-z_]+|output directory)\b", re.M)
+# a problem line names the variable (cookiecutter) or the option (`rfc new`: --slug)
+PROBLEM_LINE = re.compile(r"^\s*- (?:--)?([a-z_-]+|output directory)\b", re.M)
 _counter = itertools.count()
 CHOICE_VARIABLES = {name for name, default in load_context().items() if isinstance(default, list) and not name.startswith("_")}
 
@@ -56,7 +58,7 @@ def assert_refused_cleanly(outcome: Outcome, overridden: set[str], before: list[
     where = outcome.describe()
     assert outcome.exit_code != 0 and not outcome.traceback, where
     assert "Traceback" not in outcome.output, where
-    named = set(PROBLEM_LINE.findall(outcome.output))
+    named = {NEW_OPTIONS.get(name, name) for name in PROBLEM_LINE.findall(outcome.output)}
     allowed = overridden | ({"rfc_slug"} if "rfc_title" in overridden else set())
     assert named and named <= allowed, f"the refusal must name a field that was set ({sorted(allowed)}): {where}"
     assert snapshot(outcome.output_dir) == before, f"a refusal left files behind: {where}"
@@ -219,7 +221,7 @@ def test_slug_cannot_leave_the_output_directory(workspace, slug):
         values = {**BASE, "rfc_slug": slug}
         outcome = with_cookiecutter(values, out, workspace) if way == "cookiecutter" else with_rfc_new(values, out)
         assert outcome.exit_code != 0 and not outcome.traceback, outcome.describe()
-        assert "rfc_slug" in outcome.output, outcome.describe()
+        assert ("rfc_slug" if way == "cookiecutter" else "--slug") in outcome.output, outcome.describe()
         assert snapshot(parent) == ["out"], f"{way} created {snapshot(parent)}"
         assert not ESCAPE_PROBE.exists() and not (workspace / "escaped").exists()
 
