@@ -34,7 +34,7 @@ TEXT_MAX_LENGTH = 200
 # would end a Markdown autolink (`<https://...>`) or a table cell.
 ISSUE_PATTERN = re.compile(r"(?:[#!][1-9][0-9]{0,9}|https?://[^\s<>|`\\\"]+)\Z")
 DATE_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
-MODULE_SEPARATORS = re.compile(r"[,，/\s]+")
+MODULE_SEPARATORS = re.compile(r"[,，、/／\s]+")
 
 
 def show(value: object, limit: int = 60) -> str:

@@ -8,6 +8,7 @@ them from here.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -93,7 +94,8 @@ def load_rules() -> Rules:
 
 
 def _folded(value: str) -> str:
-    return "".join(str(value).split()).casefold()
+    """Case, spaces and width aside (`pt ＋ ms` is `PT + MS`)."""
+    return "".join(unicodedata.normalize("NFKC", str(value)).split()).casefold()
 
 
 def _aliases(context: dict) -> dict:

@@ -60,20 +60,29 @@ DIRECTIONS = ("TD", "TB", "BT", "RL", "LR")
 
 def untagged_diagrams(ctx: Context) -> list[Finding]:
     """RFC205: a diagram in a block that is not tagged `mermaid` is shown as its source
-    (and escapes RFC201-RFC204). A block tagged like Mermaid (`mmd`, `Mermaid`) counts
-    whatever it holds; an untagged one only when its first line is a diagram's header
-    line (`flowchart LR`, `sequenceDiagram`), so that text in a plain block is left alone."""
+    (and escapes RFC201-RFC204). A block tagged like Mermaid (`mmd`, `Mermaid`, `mermiad`)
+    counts whatever it holds; any other block when its first line is a diagram's header
+    line alone (`flowchart LR`, `sequenceDiagram`: Typora's ```sequence, ```graph, ```text),
+    so that prose in a plain block is left alone."""
     findings = []
     for block in ctx.doc.code_blocks:
         tag = block.info.split()[0] if block.info else ""
         if tag == "mermaid":
             continue
-        near = tag.lower() == "mermaid" or tag.lower() in NEAR_MERMAID_TAGS
-        if near or (not tag and _diagram_header(block.code)):
+        if _meant_as_mermaid(tag) or _diagram_header(block.code):
             shown = f"tagged '{tag}'" if tag else "untagged"
             findings.append(Finding(block.line, 1, "RFC205", f"this block holds a diagram but is {shown}, so it is shown as "
                                                              "text, never drawn; open it with ```mermaid"))
     return findings
+
+
+def _meant_as_mermaid(tag: str) -> bool:
+    """`Mermaid`, `mmd`, `mermaid-js`, or a slip of the pen (`mermiad`)."""
+    import difflib
+
+    tag = tag.lower()
+    return tag == "mermaid" or tag in NEAR_MERMAID_TAGS or (
+        len(tag) > 4 and difflib.SequenceMatcher(None, tag, "mermaid").ratio() >= 0.75)
 
 
 def _diagram_header(code: str) -> bool:

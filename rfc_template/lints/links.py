@@ -266,6 +266,12 @@ class _Reader:
         if base is None:
             return  # a root-relative path outside a repository: nothing to resolve it against
         found = self._exists(base, path)
+        if found is None and MEANT_AS_URL.match(path):
+            # `https：//...` (a full-width colon) or `pytorch.org/...`: a web address written
+            # so that the forge reads it as a file beside the RFC
+            self.report(number, col, "RFC321", f"{what} points to '{path}', a web address the forge reads as a "
+                                               "file beside the RFC; write it as https://...")
+            return
         if found is None:
             # `[注]: 这里说明` was meant as text, but is a definition: GitHub shows nothing of it
             meant = " (a line '[label]: text' is a link definition, and shows as nothing)" if what.startswith("'[") and not re.search(r"[./]", path) else ""
@@ -385,6 +391,8 @@ def _repository_root(folder: Path) -> Path | None:
     return None
 
 
+MEANT_AS_URL = re.compile(r"(?i)(?:https?|ftp)\s*[：:]?\s*/+|(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*"
+                          r"\.(?:com|org|net|io|ai|cn|dev|edu|gov)(?:/|$)")
 ATX_HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
 
 

@@ -37,7 +37,7 @@ def basic_info(ctx: Context) -> list[Finding]:
             findings.append(Finding(line, 1, "RFC112", f"'{row[0]}' appears twice in the basic-info table "
                                                        f"(first at line {ctx.info_lines[key]}); keep one row"))
             continue
-        ctx.info[key] = ctx.rules.canonical(value) if key == "类型" else value
+        ctx.info[key] = ctx.rules.canonical(value) if key in ("类型", "适用后端") else value
         ctx.info_lines[key] = line
         findings += [Finding(line, 1, code, message) for code, message in value_problems(ctx, key, ctx.info[key])]
     for key in known:
@@ -53,9 +53,11 @@ def _own_key(ctx: Context, key: str) -> str:
 
     if key in ctx.edition.basic_info_keys:
         return key
+    folded = key.casefold()
     for other in all_editions():
-        if key in other.basic_info_keys:
-            return ctx.edition.name(other.chinese(key))
+        for known in other.basic_info_keys:
+            if folded == known.casefold():  # `status` is the Status row, as a reader takes it
+                return ctx.edition.name(other.chinese(known))
     return key
 
 
@@ -96,7 +98,7 @@ def value_problems(ctx: Context, key: str, value: str) -> list[tuple[str, str]]:
     checks = {
         "作者": ("RFC104", lambda: [f"{shown} must not be empty"] if not value.strip() else []),
         "相关模块": ("RFC105", lambda: answers.modules_problems(value, rules)),
-        "适用后端": ("RFC106", lambda: answers.choice_problems(shown, value, rules.backends)),
+        "适用后端": ("RFC106", lambda: answers.choice_problems(shown, rules.canonical(value), rules.backends)),
         "状态": ("RFC107", lambda: [] if status_index(value, rules) is not None else [
             f"{shown} {answers.show(value)} is unknown; use one of: {' / '.join(own(rules.statuses))}"]),
         "创建日期": ("RFC108", lambda: answers.date_problems(value)),
@@ -125,7 +127,7 @@ def future_date(ctx: Context) -> list[Finding]:
 def default_title(ctx: Context) -> list[Finding]:
     """RFC317: the title is still the one the template offers when none is typed."""
     title = next((h for h in ctx.doc.headings if h.level == 1), None)
-    if title is None or title.text not in _default_titles():
+    if title is None or " ".join(title.text.split()).casefold() not in _default_titles():
         return []
     return [Finding(title.line, 1, "RFC317", f"the title '{title.text}' is the template's default; name the feature")]
 
@@ -133,4 +135,4 @@ def default_title(ctx: Context) -> list[Finding]:
 def _default_titles() -> set[str]:
     from rfc_template.template import load_context
 
-    return set(load_context()["_default_titles"].values())
+    return {" ".join(title.split()).casefold() for title in load_context()["_default_titles"].values()}

@@ -14,13 +14,16 @@ HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
 # A whole value that only holds a place: "to be decided", a dash, an ellipsis, or
 # 略 ("omitted") and 同上 ("as above"), which leave the reader to guess.
-PLACEHOLDER = re.compile(r"(?i)(?:xxx|tbd|todo|fixme|待定|待补充|待补|略|同上|[?？]+|[-—–]+|\.{2,}|…+|。{3,})")
-ELLIPSIS = re.compile(r"(?:\.{2,}|…+|。{3,})")
+PLACEHOLDER = re.compile(
+    r"(?i)[(（\[【]?(?:xxx|tbd|tba|tbc|todo|fixme|to be (?:decided|determined|added|confirmed)|待定|待补充|待补|待确认"
+    r"|略|同上|见上|同前|(?:same )?as above|see above|ditto|[?？]+|[-—–]+|(?:\.\s*){2,}\.|…+|。{3,})[)）\]】]?")
+ELLIPSIS = re.compile(r"(?:(?:\.\s*){2,}\.|…+|。{3,})")
 NOT_APPLICABLE = ("N/A", "n/a", "NA", "不涉及")
 LEFT_TODO = re.compile(r"\b(?:TODO|TBD|FIXME)\b")
 # what a placeholder cell holds some of: a quick look at a whole row (substring searches)
 # before its cells are looked at one by one
-PLACEHOLDER_HINTS = ("tbd", "todo", "fixme", "待", "?", "？", "n/a", "不涉及", "..", "…", "。。。", "略", "同上")
+PLACEHOLDER_HINTS = ("tbd", "tba", "tbc", "to be", "todo", "fixme", "待", "?", "？", "n/a", "不涉及", "..", ". .", "…", "。。。",
+                     "略", "同上", "见上", "同前", "above", "ditto")
 
 
 def _maybe_placeholder(row: list[str]) -> bool:
