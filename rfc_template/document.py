@@ -61,11 +61,12 @@ def plain_text(tokens: list[dict]) -> str:
     return "".join(parts)
 
 
-WHITESPACE = re.compile(r"\s+")
 
 
 def normalise(text: str) -> str:
-    return WHITESPACE.sub(" ", text).strip()
+    """Runs of whitespace as one space, none at the ends (str.split's whitespace is the
+    same Unicode set as the regex `\\s`, and faster on short cells)."""
+    return " ".join(text.split())
 
 
 @dataclass(frozen=True)

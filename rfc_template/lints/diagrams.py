@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -76,6 +77,7 @@ def untagged_diagrams(ctx: Context) -> list[Finding]:
     return findings
 
 
+@lru_cache(maxsize=256)  # a few tags (python, text, bash) over and over
 def _meant_as_mermaid(tag: str) -> bool:
     """`Mermaid`, `mmd`, `mermaid-js`, or a slip of the pen (`mermiad`)."""
     import difflib
