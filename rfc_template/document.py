@@ -117,6 +117,10 @@ class Document:
         """The RFC's title: its first level-1 heading."""
         return next((h.text for h in self.headings if h.level == 1), "")
 
+    def lines_after_unclosed(self) -> list[str]:
+        """The lines after the first fence or comment left open (none if all are closed)."""
+        return self.source.split("\n")[self.unclosed[0].line:] if self.unclosed else []
+
     def table_in(self, section: str) -> Table | None:
         return next((t for t in self.tables if t.section == section), None)
 

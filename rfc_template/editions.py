@@ -42,12 +42,7 @@ class Edition:
 
 def _table_cells(language: str) -> list[str]:
     """Every literal cell of every table row in the template, in order."""
-    cells = []
-    for lines in structure.template_lines_by_section(language).values():
-        for line in lines:
-            if line.startswith("|") and "{" not in line:
-                cells += [cell.strip() for cell in line.strip().strip("|").split("|")]
-    return cells
+    return [cell for row in structure.template_rows(language) for cell in row]
 
 
 @lru_cache(maxsize=None)

@@ -88,3 +88,13 @@ def diagram_sections(language: str = "zh") -> dict[str, str]:
             if match:
                 found[match.group(1)] = section
     return found
+
+
+@lru_cache(maxsize=None)
+def template_rows(language: str = "zh") -> tuple[tuple[str, ...], ...]:
+    """The cells of every literal table row of the template (rows with Jinja left out), in order."""
+    return tuple(
+        tuple(cell.strip() for cell in line.strip().strip("|").split("|"))
+        for lines in template_lines_by_section(language).values()
+        for line in lines if line.startswith("|") and "{" not in line
+    )

@@ -36,10 +36,7 @@ def unclosed_blocks(ctx: Context) -> list[Finding]:
 def swallowed_sections(ctx: Context) -> list[str]:
     """The required sections whose headings are written after the first fence or comment
     left open, as the RFC's edition names them."""
-    if not ctx.doc.unclosed:
-        return []
-    after = ctx.doc.source.split("\n")[ctx.doc.unclosed[0].line:]
-    headings = {line.lstrip("#").strip() for line in after if line.startswith("#")}
+    headings = {line.lstrip("#").strip() for line in ctx.doc.lines_after_unclosed() if line.startswith("#")}
     return [section.text for section in ctx.edition.sections if section.text in headings]
 
 

@@ -104,12 +104,7 @@ def _other_edition_rows(ctx: Context, wanted) -> list[Finding]:  # type: ignore[
 @lru_cache(maxsize=None)
 def row_labels(language: str) -> frozenset[str]:
     """The first cells of the template's literal table rows (Jinja rows left out)."""
-    labels = set()
-    for lines in structure.template_lines_by_section(language).values():
-        for line in lines:
-            if line.startswith("|") and "{" not in line:
-                labels.add(line.strip().strip("|").split("|")[0].strip())
-    return frozenset(labels)
+    return frozenset(row[0] for row in structure.template_rows(language))
 
 
 CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -247,10 +247,7 @@ class _Reader:
     def _swallowed_anchors(self, slugger: "Slugger") -> list[str]:
         """The headings written after a fence or comment left open: RFC006 names that
         cause once; a link to one of them is not broken on its own account."""
-        if not self.ctx.doc.unclosed:
-            return []
-        after = self.ctx.doc.source.split("\n")[self.ctx.doc.unclosed[0].line:]
-        return [slugger.slug(heading_text(line)) for line in after if ATX_HEADING.match(line)]
+        return [slugger.slug(heading_text(line)) for line in self.ctx.doc.lines_after_unclosed() if ATX_HEADING.match(line)]
 
     def _file(self, number: int, col: int, url: str, what: str) -> None:
         """RFC322: the file or folder a relative target names, beside rfc.md (`/...`: at
