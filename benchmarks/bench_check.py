@@ -45,11 +45,11 @@ def main() -> int:
         commands = [
             Command("mistune parse (floor)", [*floor, str(corpus)]),
             Command("mistune parse, no plugins", [*floor, "--no-plugins", str(corpus)]),
-            Command("rfc check", [python, "-m", "rfc_template.cli", "check", str(corpus)], ok_codes=(0, 1)),
-            Command("rfc check --jobs 1", [python, "-m", "rfc_template.cli", "check", "--jobs", "1", str(corpus)], ok_codes=(0, 1)),
-            Command("rfc check --stage review", [python, "-m", "rfc_template.cli", "check", "--stage", "review", str(corpus)], ok_codes=(0, 1)),
+            Command("rfc check", [python, "-m", "rfc_template", "check", str(corpus)], ok_codes=(0, 1)),
+            Command("rfc check --jobs 1", [python, "-m", "rfc_template", "check", "--jobs", "1", str(corpus)], ok_codes=(0, 1)),
+            Command("rfc check --stage review", [python, "-m", "rfc_template", "check", "--stage", "review", str(corpus)], ok_codes=(0, 1)),
             Command("rfc check --stage review --jobs 1",
-                    [python, "-m", "rfc_template.cli", "check", "--stage", "review", "--jobs", "1", str(corpus)], ok_codes=(0, 1)),
+                    [python, "-m", "rfc_template", "check", "--stage", "review", "--jobs", "1", str(corpus)], ok_codes=(0, 1)),
             Command("markdownlint-cli2", [str(MARKDOWNLINT), f"{corpus}/**/rfc.md"], ok_codes=(0, 1)),
         ]
         measure(commands, args.repeat)

@@ -27,7 +27,7 @@ from corpus import REPO, make_corpus  # noqa: E402
 from timing import Command, measure, report  # noqa: E402
 
 from rfc_template import document  # noqa: E402
-from rfc_template.cli import rfc_files  # noqa: E402
+from rfc_template.batch import rfc_files  # noqa: E402
 from rfc_template.mermaid import diagrams_beside  # noqa: E402
 
 MODULES = REPO / "node_modules"

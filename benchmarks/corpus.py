@@ -5,7 +5,7 @@ template with different answers (either edition), some are filled in and under r
 (the RFCs filled by hand for tests/corpus/ and the examples, either edition, with their
 title, author, status and date changed), and some are broken the ways people break them
 (a section deleted, a key mistyped, a bracket left open in a diagram).
-Fresh drafts are generated the way `rfc new` generates them (`rfc_template.cli.generate`).
+Fresh drafts are generated the way `rfc new` generates them (`rfc_template.generate.generate`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import shutil
 from pathlib import Path
 
 from rfc_template import document
-from rfc_template.cli import generate
 from rfc_template.editions import edition_of
+from rfc_template.generate import generate
 from rfc_template.template import load_rules
 
 REPO = Path(__file__).resolve().parent.parent

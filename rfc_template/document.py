@@ -43,7 +43,7 @@ class _LocatingBlockParser(ForgeBlockParser):
 
 
 @lru_cache(maxsize=None)
-def _markdown() -> mistune.Markdown:
+def markdown() -> mistune.Markdown:
     # One parser for the process: mistune keeps each parse's state in its own object.
     return mistune.Markdown(renderer=None, block=_LocatingBlockParser(), plugins=[gfm_tables])
 
@@ -125,16 +125,16 @@ class Document:
         return next((t for t in self.tables if t.section == section), None)
 
 
-def _block_tokens(text: str) -> tuple[list[dict], dict]:
+def block_tokens(text: str) -> tuple[list[dict], dict]:
     """mistune's block parse only, as `Markdown.parse` does it before rendering inlines.
 
     The checks read the inline content of headings and table cells alone, so the inline
     parse of every other block (paragraphs, list items) is skipped; `_plain` reads a
     heading or a cell as mistune's inline parser would.
     """
-    state = _markdown().block.state_cls()
+    state = markdown().block.state_cls()
     state.process(text if text.endswith("\n") else text + "\n")
-    _markdown().block.parse(state)
+    markdown().block.parse(state)
     return state.tokens, state.env  # env: the reference links, for the inline parse
 
 
@@ -142,19 +142,19 @@ def _plain(token: dict, env: dict) -> str:
     """What a reader sees of a heading or table cell token: its inline content as text."""
     # the same strip as mistune's own render step (other Unicode spaces are kept)
     text = token["text"].strip(" \r\n\t\f")
-    if _inline_markup_start().search(text) is None:
+    if inline_markup_start().search(text) is None:
         return normalise(text)  # most cells: nothing the inline parser would change
-    return normalise(plain_text(_markdown().inline(text, env)))
+    return normalise(plain_text(markdown().inline(text, env)))
 
 
 @lru_cache(maxsize=None)
-def _inline_markup_start() -> re.Pattern[str]:
+def inline_markup_start() -> re.Pattern[str]:
     """A character that can start inline markup (`*`, `[`, `<`, a backslash, ...).
 
     Taken from mistune's own fast path for plain text; text without any of them is one
     text token. Without that (private) helper, every character counts: always parse.
     """
-    chars = getattr(_markdown().inline, "_get_fast_trigger_chars", lambda: None)()
+    chars = getattr(markdown().inline, "_get_fast_trigger_chars", lambda: None)()
     return re.compile("[" + re.escape("".join(sorted(chars))) + "]" if chars else "(?s:.)")
 
 
@@ -169,7 +169,7 @@ def parse(source: str) -> Document:
     lines = LineIndex(text)
     doc = Document(source=text)
     section = ""
-    tokens, env = _block_tokens(text)
+    tokens, env = block_tokens(text)
     for token in tokens:
         line, _ = lines.position(token.get("offset", 0))
         if token["type"] == "heading":

@@ -19,6 +19,11 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 # created: rfc_template.jinja adds the answer and target checks to that render.
 RFC_DIR_NAME = "{{cookiecutter.rfc_slug}}"
 
+# The stages `rfc check` knows: what must hold of a draft, and what a reviewer asks for.
+# The template's first status is a draft; every later one is checked for review.
+DRAFT, REVIEW = "draft", "review"
+STAGES = (DRAFT, REVIEW)
+
 
 def template_dir() -> Path:
     """The template root: packaged inside an installed wheel, else this checkout's root."""
@@ -55,6 +60,15 @@ class Rules:
         """A category or status as that edition writes it."""
         value = self.canonical(value)
         return self.en_labels.get(value, value) if language == "en" else value
+
+    def status_index(self, status: str) -> int | None:
+        """The status's place in the template's order (either edition's words), or None."""
+        known = self.canonical(status)
+        return self.statuses.index(known) if known in self.statuses else None
+
+    def stage_of(self, status: str) -> str:
+        """A draft (or an unknown status) is checked as a draft; every later status for review."""
+        return DRAFT if self.status_index(status) in (None, 0) else REVIEW
 
     @property
     def both_backends(self) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from cookiecutter.cli import main as cookiecutter_main
 
-from rfc_template.cli import NEW_OPTIONS
+from rfc_template.generate import NEW_OPTIONS
 from rfc_template.cli import main as rfc_main
 from rfc_template.template import template_dir
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from benchmarks.corpus import BROKEN, FILLED, FRESH, make_corpus
 from rfc_template import check
-from rfc_template.cli import check_files, rfc_files
+from rfc_template.batch import check_files, rfc_files
 from rfc_template.template import load_rules
 
 
@@ -21,5 +21,5 @@ def test_corpus_holds_drafts_filled_and_broken_rfcs(tmp_path):
     assert len(failing) == made[BROKEN], [f.format(str(r.path)) for r in failing for f in r.findings]
     rules = load_rules()
     statuses = [check.check_text(r.path.read_text(encoding="utf-8")).info["状态"] for r in results]
-    drafts = sum(check.stage_of(status, rules) == check.DRAFT for status in statuses)
+    drafts = sum(rules.stage_of(status) == check.DRAFT for status in statuses)
     assert drafts == made[FRESH] + made[BROKEN]  # the filled ones are checked at review stage

@@ -22,6 +22,7 @@ import pytest
 
 from rfc_template import check, document, mermaid, preview
 from rfc_template.cli import main
+from rfc_template.lint.registry import rules_by_code
 
 PROJECT = Path(__file__).resolve().parents[1]
 CORPUS = PROJECT / "tests" / "diagrams"
@@ -222,7 +223,8 @@ def test_error_on_the_third_line_of_the_61_block(capsys, tmp_path):
     assert f"{copy}:3:{column}: RFC204 Mermaid: Parse error on line 3: … got 'TAGEND'" in out.splitlines()
 
     _, out, _ = rfc(capsys, "check", "--diagrams", "--format", "json", path)
-    assert {"path": str(path), "line": fence + 3, "col": column, "code": "RFC204",
+    assert {"path": str(path), "line": fence + 3, "col": column, "code": "RFC204", "name": "mermaid-rejects-diagram",
+            "url": rules_by_code()["RFC204"].url,
             "message": "Mermaid: Parse error on line 3: … got 'TAGEND'"} in map(json.loads, out.splitlines())
     _, out, _ = rfc(capsys, "check", "--diagrams", "--format", "github", path)
     assert f"::error file={path},line={fence + 3},col={column},title=RFC204::Mermaid: Parse error on line 3: … got 'TAGEND'" in out

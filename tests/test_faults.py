@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from figures import FIGURES
 from generation import cookiecutter_config, fresh_dir, snapshot, with_cookiecutter, with_rfc_new
-from rfc_template.cli import MAX_RFC_BYTES, main
+from rfc_template.batch import MAX_RFC_BYTES
+from rfc_template.cli import main
 
 PROJECT = Path(__file__).resolve().parents[1]
 BASE = {"author": "张三", "date": "2026-12-01", "rfc_slug": "mine"}

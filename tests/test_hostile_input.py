@@ -25,7 +25,7 @@ from generation import COOKIECUTTER, Outcome, fresh_dir, snapshot, with_cookiecu
 from reader import read
 from rfc_template import check
 from rfc_template.answers import ANSWER_NAMES
-from rfc_template.cli import NEW_OPTIONS
+from rfc_template.generate import NEW_OPTIONS
 from rfc_template.template import load_context, load_rules
 
 BASE = {"author": "张三", "date": "2026-12-01"}

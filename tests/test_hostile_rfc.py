@@ -413,7 +413,7 @@ def test_index_json_of_the_hostile_rfc_keeps_every_value(capsys, hostile_index_d
 
 
 def test_index_markdown_of_the_hostile_rfc_renders_no_html_on_github(capsys, hostile_index_dir):
-    from rfc_template.cli import INDEX_COLUMNS, index_headers
+    from rfc_template.index import INDEX_COLUMNS, index_headers
 
     markdown = index(capsys, hostile_index_dir)
     assert len(markdown.splitlines()) == 4  # header, delimiter, two rows: one line each

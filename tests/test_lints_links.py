@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from rfc_template import check
-from rfc_template.lints.links import Slugger, form_problem, heading_text, slug
+from rfc_template.lints.links import form_problem
+from rfc_template.lints.links.anchors import Slugger, heading_text, slug
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 ZH, EN = CORPUS / "zh-optimizer-offload", CORPUS / "en-moe-expert-parallel"

@@ -1,0 +1,223 @@
+"""Checking many RFC files: finding them, reading each, spreading them over the cores,
+Mermaid's verdict on their diagrams (`--diagrams`) and `--fix`.
+
+Every function here is `rfc check` without its command line; a problem with a path or a
+file is a UsageError (exit 2) with the message for the user.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from rfc_template import check
+from rfc_template.errors import UsageError
+from rfc_template.findings import in_order
+from rfc_template.formats import formatted
+
+# An RFC is tens of kilobytes; anything far larger is not one, and would only be slow.
+MAX_RFC_BYTES = 10 * 1024 * 1024
+
+# Below this many files a second process costs more than it saves.
+PARALLEL_FROM = 32
+
+
+def rfc_files(paths: list[str], allow_empty: bool = False) -> list[Path]:
+    """The files the PATHs name: a file as it is, a folder as every rfc.md in it or below it."""
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        try:
+            is_dir = stat.S_ISDIR(path.stat().st_mode)
+        except OSError as error:
+            raise UsageError(f"{name}: {(error.strerror or str(error)).lower()}") from None
+        if is_dir:
+            # os.walk does not follow symlinked folders, so a symlink loop cannot trap it;
+            # it lists a broken rfc.md symlink, which is then reported rather than skipped
+            found = sorted(Path(root, "rfc.md") for root, _, names in os.walk(path) if "rfc.md" in names)
+            if not found and not allow_empty:  # a wrong path in CI must not pass as "no findings"
+                raise UsageError(f"{name}: no rfc.md in this folder or below it")
+            files += found
+        else:
+            files.append(path)
+    return files
+
+
+def read_rfc(path: Path) -> str:
+    """The text of an RFC file, or a UsageError that says why it is not one."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise UsageError(f"{path}: not a regular file")  # a FIFO would block the read
+        if info.st_size > MAX_RFC_BYTES:
+            raise UsageError(
+                f"{path}: {info.st_size / 2**20:.1f} MB is too large for an RFC (at most {MAX_RFC_BYTES // 2**20} MB)"
+            )
+        data = path.read_bytes()
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise UsageError(f"{path}: a binary file, not Markdown (NUL byte at byte {nul})")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+
+
+def fix_files(files: list[Path]) -> None:
+    """`--fix`, before the check: what it changed goes to stderr, so that the findings on
+    stdout stay in their format. A file that cannot be read is left to the check to report."""
+    from rfc_template import fixes
+
+    for path in files:
+        if path.suffix == ".mmd":
+            continue
+        try:
+            text = read_rfc(path)
+        except UsageError:
+            continue
+        try:
+            done = fixes.fix(path, text)
+        except OSError as error:
+            raise UsageError(f"--fix: cannot rewrite {error.filename} ({error.strerror})") from None
+        for fix in done:
+            print(f"rfc check: {'fixed ' if fix.done else ''}{fix.message}", file=sys.stderr)
+
+
+@dataclass(frozen=True)
+class FileResult:
+    path: Path
+    findings: list
+    error: str = ""
+    text: str = ""  # the findings already formatted (then `findings` is left empty)
+    count: int = -1  # how many findings there were (-1: len(findings))
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            object.__setattr__(self, "count", len(self.findings))
+
+
+def checked_rfc(path: Path, stage: str | None, diagram_files: bool = True) -> check.Checked:
+    """One RFC file checked, or a UsageError that says why it cannot be (check and index)."""
+    text = read_rfc(path)
+    try:
+        checked = check.check_text(text, path if diagram_files else None, stage)
+    except RecursionError:
+        raise UsageError(f"{path}: nested too deeply to parse") from None
+    if checked.is_no_rfc:  # one line, not a finding for each of the template's sections
+        if path.suffix == ".mmd":
+            raise UsageError(f"{path}: a diagram, not an RFC; check diagrams with rfc check --diagrams")
+        raise UsageError(
+            f"{path}: not an RFC: none of the template's sections (such as '{check.first_section()}') is in it"
+        )
+    return checked
+
+
+def check_file(path: Path, stage: str | None, style: str | None = None) -> FileResult:
+    try:
+        findings = checked_rfc(path, stage).findings
+    except UsageError as error:
+        return FileResult(path, [], str(error))
+    if style is None:
+        return FileResult(path, findings)
+    return FileResult(path, [], text=formatted(findings, path, style), count=len(findings))
+
+
+def check_files(
+    files: list[Path], stage: str | None, jobs: int | None = None, style: str | None = None
+) -> Iterator[FileResult]:
+    """Each file's result, in order; spread over the machine's cores for many files.
+
+    Parsing is the cost, and it is pure Python: only processes run it in parallel. With
+    a `style`, each result carries its findings formatted instead (see formats.py).
+    """
+    jobs = jobs or _cores()
+    if jobs == 1 or len(files) < PARALLEL_FROM:
+        yield from (check_file(path, stage, style) for path in files)
+        return
+    check.read_the_template()  # once, before the workers fork
+    # imported here, not at the top: most runs check too few files for a pool
+    import itertools
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
+    try:
+        yield from pool.map(
+            check_file,
+            files,
+            itertools.repeat(stage),
+            itertools.repeat(style),
+            chunksize=max(1, len(files) // (jobs * 8)),
+        )
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def check_with_diagrams(files: list[Path], stage: str | None, jobs: int | None = None) -> list[FileResult]:
+    """check_files, plus Mermaid's verdict (RFC204) on every diagram of each RFC and beside it.
+
+    Each rfc.md's RFC204 findings join its others, in line order; its diagrams/*.mmd follow
+    it. A .mmd PATH is a diagram only. One Node process parses them all, started first, so
+    that it loads Mermaid while this process runs the other checks.
+    """
+    from rfc_template import mermaid
+
+    order: list[tuple[Path, bool]] = []  # (path, is an RFC)
+    seen: set[Path] = set()
+    for path in files:
+        is_rfc = path.suffix != ".mmd"
+        for item, item_is_rfc in [
+            (path, is_rfc),
+            *((d, False) for d in (mermaid.diagrams_beside(path) if is_rfc else [])),
+        ]:
+            key = Path(os.path.abspath(item))
+            if key not in seen:
+                seen.add(key)
+                order.append((item, item_is_rfc))
+    try:
+        running = mermaid.MermaidCheck([path for path, _ in order])
+    except mermaid.Unavailable as error:
+        raise UsageError(str(error)) from None
+    try:
+        rfcs = [path for path, is_rfc in order if is_rfc]
+        checked = dict(zip(rfcs, check_files(rfcs, stage, jobs)))
+        diagrams, notes = running.results()
+    except mermaid.Unavailable as error:
+        raise UsageError(str(error)) from None
+    finally:
+        running.stop()
+    for note in notes:
+        print(f"rfc check: note: {note}", file=sys.stderr)
+    results = []
+    for path, is_rfc in order:
+        seen_by_mermaid = diagrams[path]
+        if not is_rfc:
+            results.append(FileResult(path, seen_by_mermaid.findings, seen_by_mermaid.error))
+        elif checked[path].error:  # unreadable: said once, by the ordinary check
+            results.append(checked[path])
+        else:
+            results.append(
+                FileResult(path, in_order(checked[path].findings + seen_by_mermaid.findings), seen_by_mermaid.error)
+            )
+    return results
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C is the parent's to report, once; workers just stop with the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,28 @@
+"""What a forge draws of the RFC's blocks: fences and comments that never close, table
+rows with the wrong number of cells, and pipe lines that are no table at all.
+
+GitHub and GitCode read tables as GFM does (rfc_template/gfm_tables.py): a short row is
+drawn with empty cells and the other rules still read that table; these lints say where
+what is drawn differs from what was written.
+"""
+
+from __future__ import annotations
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lints.slots import rows
+
+FENCE_OR_COMMENT = {"fence": "code fence", "comment": "HTML comment"}
+
+
+def swallowed_sections(ctx: Context) -> list[str]:
+    """The required sections whose headings are written after the first fence or comment
+    left open, as the RFC's edition names them."""
+    headings = {line.lstrip("#").strip() for line in ctx.doc.lines_after_unclosed() if line.startswith("#")}
+    return [section.text for section in ctx.edition.sections if section.text in headings]
+
+
+def short(line: str) -> str:
+    line = line.strip()
+    return line if len(line) <= 40 else line[:40] + "…"
+

@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import DRAFT, edit, rule
+
+
+@rule(
+    "RFC008", "table-without-delimiter", DRAFT,
+    fails=edit('| 项目 | 内容 |\n| --- | --- |\n', '| 项目 | 内容 |\n'),
+    passes=edit('完整能力需要：', '峰值显存用 `nvidia-smi --query-gpu=memory.used --format=csv | sort -n | tail -1` '
+                                '读取。\n\n完整能力需要：'),
+)
+def table_without_delimiter(ctx: Context) -> list[Finding]:
+    """lines of cells with no delimiter row (| --- |) under the first: no table at all
+
+    ## What it checks
+    Two or more lines written as rows of one table, both between outer pipes or both split
+    by ` | ` into as many cells (two or more), where the second is no delimiter row as wide
+    as the first (`| --- | --- |`). Reported once, at the first line. A single line with
+    pipes (a shell pipeline in a sentence) and `a|b` without spaces are left alone.
+
+    ## Why a reviewer cares
+    Without the delimiter row a forge draws no table: the lines run together into one
+    paragraph with pipes in it, and the rules that read that table find none.
+    """
+    return [
+        Finding(line, 1, "RFC008", "these lines of cells are no table: add a delimiter row such as | --- | --- | "
+                                   "under the first one")
+        for line in ctx.doc.cell_lines
+    ]

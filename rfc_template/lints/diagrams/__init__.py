@@ -1,0 +1,170 @@
+"""The mermaid blocks and their copies under diagrams/."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from rfc_template import document, structure
+from rfc_template.editions import Edition
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context, per_document
+
+# Every diagram keyword Mermaid 11.17.2 detects (its diagram-api detectors), plus zenuml (a plugin).
+MERMAID_TYPES = (
+    "flowchart", "flowchart-elk", "graph", "sequenceDiagram", "classDiagram", "classDiagram-v2",
+    "stateDiagram", "stateDiagram-v2", "erDiagram", "journey", "gantt", "pie", "quadrantChart",
+    "requirementDiagram", "requirement", "gitGraph", "C4Context", "C4Container", "C4Component",
+    "C4Dynamic", "C4Deployment", "mindmap", "timeline", "zenuml", "sankey", "sankey-beta", "xychart",
+    "xychart-beta", "block", "block-beta", "packet", "packet-beta", "kanban", "architecture",
+    "architecture-beta", "radar-beta", "treemap", "treemap-beta", "info", "venn-beta", "ishikawa",
+    "ishikawa-beta", "wardley-beta", "treeView-beta", "eventmodeling", "cynefin-beta", "swimlane-beta",
+    "railroad-beta", "railroad-ebnf-beta", "railroad-abnf-beta", "railroad-peg-beta",
+)
+# Where brackets are the syntax (node shapes, class and state bodies), so an unbalanced one is
+# a mistake. Elsewhere they are free text (sequence messages and blocks, gantt tasks, pie and
+# journey titles, timelines) or syntax of another kind (ER cardinalities `}o--o{`, mindmap
+# shapes `))bang((`): those diagrams are left to `rfc check --diagrams`, which asks Mermaid.
+BRACKET_DIAGRAMS = {"flowchart", "flowchart-elk", "graph", "block", "block-beta",
+                    "classDiagram", "classDiagram-v2", "stateDiagram", "stateDiagram-v2"}
+NODE_SHAPES = {"flowchart", "flowchart-elk", "graph", "block", "block-beta"}
+STATE_DIAGRAMS = {"stateDiagram", "stateDiagram-v2"}
+# `%%{init: ...}%%`, possibly over several lines; blanked keeping its newlines.
+DIRECTIVE = re.compile(r"%%\{.*?\}%%", re.S)
+
+
+@per_document
+def mermaid_blocks(ctx: Context) -> list[Finding]:
+    """RFC201, RFC202: quick checks that need no Mermaid; `rfc check --diagrams` asks Mermaid itself.
+
+    Held to never reject a diagram Mermaid accepts (tests/test_diagrams_mermaid.py, over
+    the valid diagrams of tests/diagrams/)."""
+    findings = []
+    for block in ctx.doc.code_blocks:
+        if block.info != "mermaid":
+            continue
+        code, skipped = without_front_matter(block.code)
+        code = DIRECTIVE.sub(lambda m: "\n" * m.group().count("\n"), code)
+        lines = [l for l in code.splitlines() if l.strip() and not l.strip().startswith("%%")]
+        first = lines[0].split()[0] if lines else ""
+        if first not in MERMAID_TYPES:
+            findings.append(Finding(block.line + 1, 1, "RFC201", f"mermaid block starts with '{first}', not a diagram type such as flowchart or sequenceDiagram"))
+        findings += [Finding(block.line + 1 + skipped + n, c, "RFC202", m) for n, c, m in _unbalanced(code, first)]
+    return findings
+
+
+# Tags people give a diagram that the forges do not draw: only ```mermaid is drawn.
+NEAR_MERMAID_TAGS = ("mmd", "mermaidjs", "mermaid-js", "mermaid.js")
+DIRECTIONS = ("TD", "TB", "BT", "RL", "LR")
+
+
+@lru_cache(maxsize=256)  # a few tags (python, text, bash) over and over
+def meant_as_mermaid(tag: str) -> bool:
+    """`Mermaid`, `mmd`, `mermaid-js`, or a slip of the pen (`mermiad`)."""
+    import difflib
+
+    tag = tag.lower()
+    return tag == "mermaid" or tag in NEAR_MERMAID_TAGS or (
+        len(tag) > 4 and difflib.SequenceMatcher(None, tag, "mermaid").ratio() >= 0.75)
+
+
+def diagram_header(code: str) -> bool:
+    code, _ = without_front_matter(code)
+    first = next((l.strip() for l in code.splitlines() if l.strip() and not l.strip().startswith("%%")), "")
+    words = first.split()
+    if not words or words[0] not in MERMAID_TYPES:
+        return False
+    if words[0] in ("flowchart", "graph", "flowchart-elk"):
+        return len(words) == 1 or words[1].rstrip(";") in DIRECTIONS
+    return len(words) == 1
+
+
+FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n---[ \t]*(?:\n|\Z)", re.S)
+
+
+def without_front_matter(code: str) -> tuple[str, int]:
+    """The diagram after its YAML front matter (`---` ... `---`), and how many lines that took."""
+    match = FRONT_MATTER.match(code)
+    return (code[match.end():], match.group().count("\n")) if match else (code, 0)
+
+
+# A flowchart's asymmetric node, `id>text]`, opens with `>` right after the node id.
+ASYMMETRIC_NODE = re.compile(r"(?<=\w)>")
+# An HTML tag in a label (`<br>`, `<br/>`, `<b>`): its `>` is no asymmetric node.
+HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*\s*/?>")
+STATE_FREE_TEXT = re.compile(r":.*")  # a transition's label, a state's description
+BRACKET_OR_QUOTE = re.compile(r'[()\[\]{}"]')
+
+
+def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
+    """Quotes must pair within a line (a markdown string, "`...`", may span lines); brackets
+    must close across the block; only where brackets are syntax. (line, col, msg)."""
+    if diagram not in BRACKET_DIAGRAMS:
+        return []
+    problems = []
+    stack: list[tuple[str, int, int]] = []
+    pairs = {")": "(", "]": "[", "}": "{"}
+    markdown: tuple[int, int] | None = None  # where an open "`...`" string started
+    in_note = False
+    for number, line in enumerate(code.splitlines()):
+        if line.strip().startswith("%%"):
+            continue
+        if diagram in STATE_DIAGRAMS:
+            words = line.split()
+            if in_note or (words[:1] == ["note"] and ":" not in line):  # `note ...` to `end note` is free text
+                in_note = words[:2] != ["end", "note"]
+                continue
+            line = STATE_FREE_TEXT.sub("", line)
+        elif diagram in NODE_SHAPES:
+            line = ASYMMETRIC_NODE.sub("[", HTML_TAG.sub(lambda m: " " * len(m.group()), line))
+        before = (list(stack), len(problems))
+        quote = markdown
+        for match in BRACKET_OR_QUOTE.finditer(line):
+            ch, col = match.group(), match.start() + 1
+            if ch == '"':
+                quote = None if quote else (number, col)
+                markdown = quote if quote and line[col:col + 1] == "`" else None
+            elif quote:
+                continue
+            elif ch in "([{":
+                stack.append((ch, number, col))
+            elif stack and stack[-1][0] == pairs[ch]:
+                stack.pop()
+            else:
+                problems.append((number, col, f"'{ch}' closes nothing"))
+        if quote and not markdown:  # a plain string must end on its line: only that is reported
+            stack[:] = before[0]
+            del problems[before[1]:]
+            problems.append((number, line.rfind('"') + 1, "unbalanced double quote"))
+    if markdown:
+        problems.append((*markdown, "unbalanced double quote"))
+    if stack:  # the innermost is the likely culprit; a flood of the rest would hide it
+        ch, n, c = stack[-1]
+        more = f" (and {len(stack) - 1} more before it)" if len(stack) > 1 else ""
+        problems.append((n, c, f"'{ch}' is never closed{more}"))
+    return problems
+
+
+class StaleCopy(NamedTuple):
+    file: Path  # diagrams/<name>.mmd
+    block: document.CodeBlock  # the mermaid block in rfc.md it copies
+    section: str
+
+
+def stale_copies(doc: document.Document, ed: Edition, rfc: Path) -> list[StaleCopy]:
+    """Each diagrams/*.mmd beside `rfc` that differs from its block in rfc.md (a file or a
+    block that is not there is no copy to compare)."""
+    folder = rfc.parent / "diagrams"
+    stale = []
+    for name, section in structure.diagram_sections(ed.language).items():
+        file = folder / name
+        block = next((b for b in doc.code_blocks if b.section == section and b.info == "mermaid"), None)
+        if not file.is_file() or block is None:
+            continue
+        if file.read_text(encoding="utf-8", errors="replace").strip() != block.code.strip():
+            stale.append(StaleCopy(file, block, section))
+    return stale
+
+

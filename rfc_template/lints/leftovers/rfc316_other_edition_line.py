@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, edit, rule
+from rfc_template.lints.leftovers import CJK, bare, other_edition_rows, template_lines
+
+
+@rule(
+    "RFC316", "other-edition-line", REVIEW,
+    fails=edit('完整能力需要：', 'Purpose: before writing code, make clear the problem to solve, the interface, the design, the dependencies, the constraints and the verification.\n\n完整能力需要：'),
+    # an English line of the author's own in a Chinese RFC: a paper's title
+    passes=edit('| MS 侧不直接复用，只参考其 host 内存分配方式 |',
+                '| MS 侧不直接复用，只参考其 host 内存分配方式 |\n\n'
+                'ZeRO-Offload: Democratizing Billion-Scale Model Training (USENIX ATC 2021).'),
+)
+def other_edition_line(ctx: Context) -> list[Finding]:
+    """a line of the other edition's template is left in
+
+    ## What it checks
+    A line the reader sees (comments and code aside), 8 characters or more, that without its
+    list and comment marks is a whole line of the other edition's template (its text, a slot
+    line, its guidance) and not of this edition's; in a Chinese RFC only lines without Chinese
+    are compared, in an English one only lines with Chinese. Also a table row whose first cell
+    only the other template writes (`Not supported` in a Chinese RFC's 8). Reported at the line.
+
+    ## Why a reviewer cares
+    Such a line was pasted from the wrong template or never translated: its hint or slot stands
+    unfilled in a language the RFC does not use, where this edition's own rules do not look.
+    """
+    own = ctx.edition.language
+    foreign = {}
+    for language in ctx.rules.languages:
+        if language != own:
+            foreign.update(dict.fromkeys(template_lines(language), language))
+    # a Chinese template line has Chinese in it; an English one has none
+    wanted = (lambda text: CJK.search(text) is not None) if own != "zh" else (lambda text: CJK.search(text) is None)
+    findings = []
+    for number, line in enumerate(ctx.visible_lines, start=1):
+        text = line.strip()
+        if len(text) < 8 or text.startswith("|") or not wanted(text):
+            continue
+        text = bare(text)
+        if text in foreign and text not in template_lines(own):
+            findings.append(Finding(number, 1, "RFC316", f"this line is the {foreign[text]} template's, not this RFC's edition"))
+    return findings + other_edition_rows(ctx, wanted)

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import re
+
+from rfc_template import answers
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import DRAFT, edit, rule
+from rfc_template.lints.preamble import value_finding
+
+# a hand-written table may name several: `#301、!318`
+ISSUE_SEPARATORS = re.compile(r"\s*[、,，;；]\s*|\s+")
+
+
+@rule(
+    "RFC109", "invalid-issue-link", DRAFT,
+    fails=edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | issue 301 |"),
+    passes=edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | #301、!318 |"),
+)
+def invalid_issue_link(ctx: Context) -> list[Finding]:
+    """the issue / PR is not a link, #N or !N
+
+    ## What it checks
+    Each entry of the 相关 issue / PR row is a web address, an issue `#N` or a merge
+    request `!N`; several may be separated by `、`, `,`, `;` or spaces. The row may be
+    left out (or empty) while there is no issue yet.
+
+    ## Why a reviewer cares
+    The issue is where the RFC is discussed; `issue 301` or `见群聊` leads nowhere.
+    """
+
+    def problems(value: str, shown: str) -> list[str]:
+        return [p for part in ISSUE_SEPARATORS.split(value.strip()) for p in answers.issue_problems(part)]
+
+    return value_finding(ctx, "相关 issue / PR", "RFC109", problems)

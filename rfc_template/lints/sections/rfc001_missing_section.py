@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import DRAFT, edit, rule
+from rfc_template.lints.sections import section_findings
+
+
+@rule(
+    "RFC001", "missing-section", DRAFT,
+    fails=edit('### 6.4 关键逻辑\n', '', at='### 6.3 时序参考'),
+    passes=edit('## 7. 组件依赖\n', '### 6.7 风险与回退\n\n锁页内存申请失败时告警一次，回退为普通 host 内存；'
+                                    '不调用本接口即恢复原行为。\n\n## 7. 组件依赖\n'),
+)
+def missing_section(ctx: Context) -> list[Finding]:
+    """a required section is missing
+
+    ## What it checks
+    Every level-2 and level-3 heading of the template's edition (`## 1. 基本信息` ...
+    `## 10. 实现计划`, or `## 1. Basic information` ... `## 10. Implementation plan`) is a
+    heading of the RFC, with the same text, number included (white space and inline markup
+    aside), at any level. A missing one is reported at the previous required section found
+    (line 1 if none). Sections of the author's own are accepted anywhere. A section after a
+    fence or comment left open is not reported: RFC006 names that cause.
+
+    ## Why a reviewer cares
+    Reviewers look for each topic under its name; a missing `7. 组件依赖` is a question left
+    unanswered, and the rules that read that section have nothing to check.
+    """
+    return [finding for finding in section_findings(ctx) if finding.code == "RFC001"]

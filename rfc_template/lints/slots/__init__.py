@@ -1,0 +1,100 @@
+"""What the template leaves to fill: xxx slots, choice lists, empty cells, placeholders."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rfc_template import document
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context, per_document
+from rfc_template.lints.model import PARAMETERS, SLOT, model
+from rfc_template.lint.context import OPTIONAL_KEYS
+
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+# Values that hold no value. N/A and 不涉及 are values only where the template offers them.
+# A whole value that only holds a place: "to be decided", a dash, an ellipsis, or
+# 略 ("omitted") and 同上 ("as above"), which leave the reader to guess.
+PLACEHOLDER = re.compile(
+    r"(?i)[(（\[【]?(?:xxx|tbd|tba|tbc|todo|fixme|to be (?:decided|determined|added|confirmed)|待定|待补充|待补|待确认"
+    r"|略|同上|见上|同前|(?:same )?as above|see above|ditto|[?？]+|[-—–]+|(?:\.\s*){2,}\.|…+|。{3,})[)）\]】]?")
+ELLIPSIS = re.compile(r"(?:(?:\.\s*){2,}\.|…+|。{3,})")
+NOT_APPLICABLE = ("N/A", "n/a", "NA", "不涉及")
+LEFT_TODO = re.compile(r"\b(?:TODO|TBD|FIXME)\b")
+# what a placeholder cell holds some of: a quick look at a whole row (substring searches)
+# before its cells are looked at one by one
+PLACEHOLDER_HINTS = ("tbd", "tba", "tbc", "to be", "todo", "fixme", "待", "?", "？", "n/a", "不涉及", "..", ". .", "…", "。。。",
+                     "略", "同上", "见上", "同前", "above", "ditto")
+
+
+_ANY_HINT = re.compile("|".join(map(re.escape, PLACEHOLDER_HINTS)))  # one search, in C
+
+
+def maybe_placeholder(row: list[str]) -> bool:
+    text = " | ".join(row).lower()
+    if _ANY_HINT.search(text):
+        return True
+    return any(cell.strip().lower() == "na" or (cell.strip() and not cell.strip().strip("-—–")) for cell in row)
+NEEDS_REAL_ROW = ("9.1 用例分层", "10. 实现计划")
+
+
+@lru_cache(maxsize=8192)  # the same cells recur in every RFC: the template's own words
+def cell_value(cell: str) -> str:
+    """The value of a cell: without comments, emphasis and a closing full stop (an
+    ellipsis is kept: it is a placeholder, not punctuation)."""
+    if "<!--" in cell:
+        cell = HTML_COMMENT.sub("", cell)
+    value = cell.strip().strip("*_`").strip()
+    return value if ELLIPSIS.fullmatch(value) else cell.strip().strip("*_`。.").strip()
+
+
+def rows(table: document.Table):
+    """Each body row with its line (a row of the table is one line of the file)."""
+    for offset, row in enumerate(table.rows):
+        yield table.line + 2 + offset, row
+
+
+def section_spans(ctx: Context):
+    """(heading text, first line, line after) of each section, by heading."""
+    headings = ctx.doc.headings
+    total = ctx.doc.source.count("\n") + 2
+    for index, heading in enumerate(headings):
+        end = headings[index + 1].line if index + 1 < len(headings) else total
+        yield heading.text, heading.line + 1, end
+
+
+@per_document
+def empty_cells(ctx: Context) -> list[Finding]:
+    """RFC303 and RFC304; a cell holding only a comment is empty (it renders empty)."""
+    ed = ctx.edition
+    findings = []
+    for table in ctx.doc.tables:
+        for line, row in rows(table):
+            if table.section == ed.basic_info and ed.chinese(row[0]) in OPTIONAL_KEYS:
+                continue
+            empty = [table.header[i] for i, cell in enumerate(row) if not cell_value(cell) and i < len(table.header)]
+            if not empty:
+                continue
+            if table.section == ed.name(PARAMETERS):
+                findings.append(Finding(line, 1, "RFC304", f"parameter '{row[0]}' has empty columns: {', '.join(empty)}"))
+            else:
+                findings.append(Finding(line, 1, "RFC303", f"'{table.section}' row '{row[0] or line}' has empty cells: {', '.join(empty)}"))
+    return findings
+
+
+def is_placeholder(cell: str, offered: set | None = None) -> bool:
+    value = cell_value(cell)
+    if PLACEHOLDER.fullmatch(value):
+        return True
+    return value in NOT_APPLICABLE and value not in (offered or ())
+
+
+NO_DEFAULT = re.compile(r"[-—–]+")
+
+
+def no_default(ctx: Context, section: str, column: str, value: str) -> bool:
+    """A dash in 5.1's default column says "no default": the parameter is required
+    (RFC319 reads it so, against the signature)."""
+    ed = ctx.edition
+    return section == ed.name(PARAMETERS) and column == ed.name("默认值") and NO_DEFAULT.fullmatch(value) is not None
+

@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, edit, rule
+from rfc_template.lints.slots import empty_cells
+
+
+@rule(
+    "RFC303", "empty-cell", REVIEW,
+    fails=edit('| 不支持项 | MS 静态图', '| 不支持项 | <!-- 待写 --> |\n| 不支持项（旧） | MS 静态图'),
+    passes=edit('| 相关 issue / PR | #301 |', '| 相关 issue / PR |  |'),
+)
+def empty_cell(ctx: Context) -> list[Finding]:
+    """a table cell is empty
+
+    ## What it checks
+    A body row of any table but 5.1's (RFC304 reads those) with a cell that renders empty:
+    nothing or white space, only an HTML comment (`<!-- 待写 -->`), only emphasis or code marks,
+    or only a closing full stop. Reported at the row, naming its empty columns. The one row
+    allowed to stay empty is the basic-info table's optional 相关 issue / PR (`Related issue / PR`).
+
+    ## Why a reviewer cares
+    Every row of the template's tables asks something: an empty cell leaves 8's unsupported
+    cases, a test level's pass criteria or an option's drawbacks unsaid, and in a rendered table
+    it is easy to read past.
+    """
+    return [finding for finding in empty_cells(ctx) if finding.code == "RFC303"]
