@@ -42,6 +42,7 @@ def _import_own_package(root: Path) -> None:
     if PACKAGE not in sys.modules:
         init = root / PACKAGE / "__init__.py"
         spec = importlib.util.spec_from_file_location(PACKAGE, init, submodule_search_locations=[str(init.parent)])
+        assert spec is not None and spec.loader is not None  # a file path always has a spec and a loader
         module = importlib.util.module_from_spec(spec)
         sys.modules[PACKAGE] = module
         spec.loader.exec_module(module)

@@ -39,33 +39,61 @@ def main() -> int:
         corpus.mkdir()
         start = time.perf_counter()
         made = make_corpus(corpus, args.count)
-        print(f"corpus: {args.count} RFCs ({', '.join(f'{n} {k}' for k, n in made.items())}) made in {time.perf_counter() - start:.1f} s")
+        print(
+            f"corpus: {args.count} RFCs ({', '.join(f'{n} {k}' for k, n in made.items())}) made in {time.perf_counter() - start:.1f} s"
+        )
         python = sys.executable
         floor = [python, str(Path(__file__).with_name("mistune_floor.py"))]
         commands = [
             Command("mistune parse (floor)", [*floor, str(corpus)]),
             Command("mistune parse, no plugins", [*floor, "--no-plugins", str(corpus)]),
             Command("rfc check", [python, "-m", "rfc_template", "check", str(corpus)], ok_codes=(0, 1)),
-            Command("rfc check --jobs 1", [python, "-m", "rfc_template", "check", "--jobs", "1", str(corpus)], ok_codes=(0, 1)),
-            Command("rfc check --stage review", [python, "-m", "rfc_template", "check", "--stage", "review", str(corpus)], ok_codes=(0, 1)),
-            Command("rfc check --stage review --jobs 1",
-                    [python, "-m", "rfc_template", "check", "--stage", "review", "--jobs", "1", str(corpus)], ok_codes=(0, 1)),
+            Command(
+                "rfc check --jobs 1",
+                [python, "-m", "rfc_template", "check", "--jobs", "1", str(corpus)],
+                ok_codes=(0, 1),
+            ),
+            Command(
+                "rfc check --stage review",
+                [python, "-m", "rfc_template", "check", "--stage", "review", str(corpus)],
+                ok_codes=(0, 1),
+            ),
+            Command(
+                "rfc check --stage review --jobs 1",
+                [python, "-m", "rfc_template", "check", "--stage", "review", "--jobs", "1", str(corpus)],
+                ok_codes=(0, 1),
+            ),
             Command("markdownlint-cli2", [str(MARKDOWNLINT), f"{corpus}/**/rfc.md"], ok_codes=(0, 1)),
         ]
         measure(commands, args.repeat)
         print(f"medians over {args.repeat} runs each, commands alternated:")
-        met = report(commands, [
-            ("rfc check / mistune parse", "rfc check", "mistune parse (floor)", 1.3),
-            ("rfc check --jobs 1 / mistune parse", "rfc check --jobs 1", "mistune parse (floor)", None),
-            ("rfc check --stage review / mistune parse", "rfc check --stage review", "mistune parse (floor)", 1.0),
-            ("rfc check --stage review --jobs 1 / mistune parse", "rfc check --stage review --jobs 1", "mistune parse (floor)", None),
-            ("rfc check / markdownlint-cli2", "rfc check", "markdownlint-cli2", 0.4),
-        ])
+        met = report(
+            commands,
+            [
+                ("rfc check / mistune parse", "rfc check", "mistune parse (floor)", 1.3),
+                ("rfc check --jobs 1 / mistune parse", "rfc check --jobs 1", "mistune parse (floor)", None),
+                ("rfc check --stage review / mistune parse", "rfc check --stage review", "mistune parse (floor)", 1.0),
+                (
+                    "rfc check --stage review --jobs 1 / mistune parse",
+                    "rfc check --stage review --jobs 1",
+                    "mistune parse (floor)",
+                    None,
+                ),
+                ("rfc check / markdownlint-cli2", "rfc check", "markdownlint-cli2", 0.4),
+            ],
+        )
     return 0 if met else 1
 
 
 def machine() -> str:
-    cpu = next((l.split(":", 1)[1].strip() for l in _read("/proc/cpuinfo").splitlines() if l.startswith("model name")), platform.processor())
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in _read("/proc/cpuinfo").splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
     node = shutil.which("node") and os.popen("node --version").read().strip()
     return f"machine: {os.cpu_count()} cores, {cpu}; {platform.system()} {platform.release()}; Python {platform.python_version()}; node {node}"
 

@@ -47,8 +47,23 @@ def diagram_texts(folder: Path) -> list[str]:
 
 def corpus_rfc(root: Path) -> Path:
     folder = root / "corpus"
-    subprocess.run([sys.executable, "-m", "rfc_template", "new", "--no-input", "--author", "张三", "--slug", "demo",
-                    "--output-dir", str(folder)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rfc_template",
+            "new",
+            "--no-input",
+            "--author",
+            "张三",
+            "--slug",
+            "demo",
+            "--output-dir",
+            str(folder),
+        ],
+        check=True,
+        capture_output=True,
+    )
     for kind in ("valid", "invalid"):
         for path in sorted((DIAGRAMS / kind).glob("*.mmd")):
             shutil.copy(path, folder / "demo" / "diagrams" / f"{kind}-{path.name}")
@@ -75,7 +90,9 @@ def commands_for(label: str, folder: Path, root: Path) -> list[Command]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rfcs", type=int, default=100, help="RFCs of benchmarks/corpus.py (0: the diagram corpus only)")
+    parser.add_argument(
+        "--rfcs", type=int, default=100, help="RFCs of benchmarks/corpus.py (0: the diagram corpus only)"
+    )
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
     for name in ("mermaid", "jsdom"):
@@ -91,10 +108,18 @@ def main() -> int:
             rfcs.mkdir()
             start = time.perf_counter()
             made = make_corpus(rfcs, args.rfcs)
-            print(f"rfcs: {args.rfcs} RFCs ({', '.join(f'{n} {k}' for k, n in made.items())}) made in {time.perf_counter() - start:.1f} s")
+            print(
+                f"rfcs: {args.rfcs} RFCs ({', '.join(f'{n} {k}' for k, n in made.items())}) made in {time.perf_counter() - start:.1f} s"
+            )
             more = commands_for(f"{args.rfcs} RFCs", rfcs, root)
-            commands += [*more, Command(f"rfc check (no --diagrams), {args.rfcs} RFCs",
-                                        [sys.executable, "-m", "rfc_template", "check", str(rfcs)], ok_codes=(0, 1))]
+            commands += [
+                *more,
+                Command(
+                    f"rfc check (no --diagrams), {args.rfcs} RFCs",
+                    [sys.executable, "-m", "rfc_template", "check", str(rfcs)],
+                    ok_codes=(0, 1),
+                ),
+            ]
             targets += [(f"rfc check --diagrams / mermaid.parse, {args.rfcs} RFCs", more[1].name, more[0].name, 1.5)]
         measure(commands, args.repeat)
         print(f"medians over {args.repeat} runs each, commands alternated:")

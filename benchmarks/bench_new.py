@@ -27,8 +27,12 @@ from timing import Command, measure, report  # noqa: E402
 def one_file_template(root: Path) -> Path:
     template = root / "one-file-template"
     (template / "{{cookiecutter.project_slug}}").mkdir(parents=True)
-    (template / "cookiecutter.json").write_text(json.dumps({"title": "FSDP 梯度通信重叠", "project_slug": "one"}), encoding="utf-8")
-    (template / "{{cookiecutter.project_slug}}" / "README.md").write_text("# {{ cookiecutter.title }}\n", encoding="utf-8")
+    (template / "cookiecutter.json").write_text(
+        json.dumps({"title": "FSDP 梯度通信重叠", "project_slug": "one"}), encoding="utf-8"
+    )
+    (template / "{{cookiecutter.project_slug}}" / "README.md").write_text(
+        "# {{ cookiecutter.title }}\n", encoding="utf-8"
+    )
     return template
 
 
@@ -52,12 +56,34 @@ def main() -> int:
             ),
             Command(
                 "rfc new --no-input",
-                [python, "-m", "rfc_template", "new", "--no-input", "--author", "张三", "--slug", "bench", "--output-dir", str(out_rfc)],
+                [
+                    python,
+                    "-m",
+                    "rfc_template",
+                    "new",
+                    "--no-input",
+                    "--author",
+                    "张三",
+                    "--slug",
+                    "bench",
+                    "--output-dir",
+                    str(out_rfc),
+                ],
                 before_each=lambda: shutil.rmtree(out_rfc / "bench", ignore_errors=True),
             ),
             Command(
                 "cookiecutter --no-input of this template",
-                [python, "-m", "cookiecutter", "--no-input", str(REPO), "author=张三", "rfc_slug=bench", "--output-dir", str(out_full)],
+                [
+                    python,
+                    "-m",
+                    "cookiecutter",
+                    "--no-input",
+                    str(REPO),
+                    "author=张三",
+                    "rfc_slug=bench",
+                    "--output-dir",
+                    str(out_full),
+                ],
                 before_each=lambda: shutil.rmtree(out_full / "bench", ignore_errors=True),
             ),
         ]
@@ -65,11 +91,18 @@ def main() -> int:
         if not (out_rfc / "bench" / "rfc.md").is_file() or not (out_plain / "one" / "README.md").is_file():
             sys.exit("a command did not generate its files")
         print(f"medians over {args.repeat} runs each, commands alternated:")
-        met = report(commands, [
-            ("rfc new / cookiecutter", "rfc new --no-input", "cookiecutter --no-input (one file, no hooks)", 1.0),
-            ("this template via cookiecutter / cookiecutter", "cookiecutter --no-input of this template",
-             "cookiecutter --no-input (one file, no hooks)", 1.35),
-        ])
+        met = report(
+            commands,
+            [
+                ("rfc new / cookiecutter", "rfc new --no-input", "cookiecutter --no-input (one file, no hooks)", 1.0),
+                (
+                    "this template via cookiecutter / cookiecutter",
+                    "cookiecutter --no-input of this template",
+                    "cookiecutter --no-input (one file, no hooks)",
+                    1.35,
+                ),
+            ],
+        )
     return 0 if met else 1
 
 

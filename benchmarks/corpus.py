@@ -26,10 +26,21 @@ REPO = Path(__file__).resolve().parent.parent
 FILLED_RFCS = sorted(p.parent for p in (*REPO.glob("tests/corpus/*/rfc.md"), *REPO.glob("examples/*/rfc.md")))
 
 TITLES = (
-    "FSDP 梯度通信重叠", "Ring Attention 上下文并行", "MoE 专家负载均衡", "流水线并行 1F1B 调度",
-    "选择性重计算", "张量并行序列切分", "Checkpoint 异步保存", "ZeRO-3 参数预取",
-    "Ulysses 序列并行", "优化器状态卸载", "HSDP 混合切分", "通信压缩 FP8",
-    "Dynamic loss scaling", "Elastic training 弹性扩缩容", "Expert parallel all-to-all overlap",
+    "FSDP 梯度通信重叠",
+    "Ring Attention 上下文并行",
+    "MoE 专家负载均衡",
+    "流水线并行 1F1B 调度",
+    "选择性重计算",
+    "张量并行序列切分",
+    "Checkpoint 异步保存",
+    "ZeRO-3 参数预取",
+    "Ulysses 序列并行",
+    "优化器状态卸载",
+    "HSDP 混合切分",
+    "通信压缩 FP8",
+    "Dynamic loss scaling",
+    "Elastic training 弹性扩缩容",
+    "Expert parallel all-to-all overlap",
 )
 AUTHORS = ("张三", "李四", "王小明", "Zhang San", "Ada Lovelace", "赵六 (Huawei)", "O'Brien")
 ISSUES = ("", "#284", "!17", "https://gitcode.com/mindspore/hyper-parallel/issues/1024")
@@ -93,7 +104,9 @@ def _filled(answers: dict[str, str], target: Path, rng: random.Random) -> None:
     lines = [_set_row(line, row) for line in lines]
     rfc.write_text("\n".join(lines) + "\n", encoding="utf-8")
     answers["language"] = ed.language
-    (target / ".rfc-answers.json").write_text(json.dumps({"cookiecutter": answers}, ensure_ascii=False), encoding="utf-8")
+    (target / ".rfc-answers.json").write_text(
+        json.dumps({"cookiecutter": answers}, ensure_ascii=False), encoding="utf-8"
+    )
 
 
 def _set_row(line: str, values: dict[str, str]) -> str:

@@ -45,13 +45,15 @@ def measure(commands: list[Command], repeat: int, warmup: int = 1) -> None:
             command.seconds.append(run_once(command))
 
 
-def report(commands: list[Command], targets: list[tuple[str, str, str, float | None]]) -> bool:
+def report(commands: list[Command], targets: Sequence[tuple[str, str, str, float | None]]) -> bool:
     """Print each median and each ratio (label, command, baseline, at most / None); True if all met."""
     by_name = {c.name: c for c in commands}
     width = max(len(c.name) for c in commands)
     for command in commands:
         spread = f"{min(command.seconds):.3f}-{max(command.seconds):.3f}"
-        print(f"  {command.name:<{width}}  median {command.median:8.3f} s  (range {spread} s, {len(command.seconds)} runs)")
+        print(
+            f"  {command.name:<{width}}  median {command.median:8.3f} s  (range {spread} s, {len(command.seconds)} runs)"
+        )
     met = True
     for label, over, baseline, limit in targets:
         ratio = by_name[over].median / by_name[baseline].median

@@ -42,9 +42,7 @@ def show(value: object, limit: int = 60) -> str:
     text = str(value)
     if len(text) > limit:
         text = text[:limit] + "…"
-    shown = "".join(
-        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text
-    )
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
     return f"'{shown}'"
 
 
@@ -121,7 +119,9 @@ def _did_you_mean(value: str, known: tuple[str, ...]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def choice_problems(name: str, value: object, allowed: tuple[str, ...], labels: Mapping[str, str] | None = None) -> list[str]:
+def choice_problems(
+    name: str, value: object, allowed: tuple[str, ...], labels: Mapping[str, str] | None = None
+) -> list[str]:
     """`labels`: how the other edition writes a choice, shown beside it (`功能补全 (Missing capability)`)."""
     if value not in allowed:
         shown = (f"{choice} ({labels[choice]})" if labels and choice in labels else choice for choice in allowed)

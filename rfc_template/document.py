@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 import mistune
 from mistune.block_parser import BlockParser
 
 from rfc_template.findings import LineIndex, normalise_newlines
 from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
-
 
 # The lines that end a block quote's lazy continuation in mistune; GFM ends it at a
 # heading too (`> note` right above `## 7. ...` must not swallow the heading).
@@ -25,7 +24,7 @@ _MISTUNE_QUOTE_BREAKS = ["blank_line", "thematic_break", "fenced_code", "list", 
 class ForgeBlockParser(BlockParser):
     """mistune's block parser, with block quotes ending where GitHub ends them."""
 
-    def compile_sc(self, rules=None):  # type: ignore[no-untyped-def]
+    def compile_sc(self, rules=None):
         if rules == _MISTUNE_QUOTE_BREAKS:
             rules = [*rules, "atx_heading"]
         return super().compile_sc(rules)
@@ -34,7 +33,7 @@ class ForgeBlockParser(BlockParser):
 class _LocatingBlockParser(ForgeBlockParser):
     """A block parser that stamps each top-level token with the offset it starts at."""
 
-    def parse_method(self, m, state):  # type: ignore[no-untyped-def]
+    def parse_method(self, m, state):
         before = len(state.tokens)
         end = super().parse_method(m, state)
         if state.parent is None and len(state.tokens) > before:
@@ -42,7 +41,7 @@ class _LocatingBlockParser(ForgeBlockParser):
         return end
 
 
-@lru_cache(maxsize=None)
+@cache
 def markdown() -> mistune.Markdown:
     # One parser for the process: mistune keeps each parse's state in its own object.
     return mistune.Markdown(renderer=None, block=_LocatingBlockParser(), plugins=[gfm_tables])
@@ -59,8 +58,6 @@ def plain_text(tokens: list[dict]) -> str:
         if "children" in token:
             parts.append(plain_text(token["children"]))
     return "".join(parts)
-
-
 
 
 def normalise(text: str) -> str:
@@ -119,7 +116,7 @@ class Document:
 
     def lines_after_unclosed(self) -> list[str]:
         """The lines after the first fence or comment left open (none if all are closed)."""
-        return self.source.split("\n")[self.unclosed[0].line:] if self.unclosed else []
+        return self.source.split("\n")[self.unclosed[0].line :] if self.unclosed else []
 
     def table_in(self, section: str) -> Table | None:
         return next((t for t in self.tables if t.section == section), None)
@@ -135,7 +132,7 @@ def block_tokens(text: str) -> tuple[list[dict], dict]:
     state = markdown().block.state_cls()
     state.process(text if text.endswith("\n") else text + "\n")
     markdown().block.parse(state)
-    return state.tokens, state.env  # env: the reference links, for the inline parse
+    return state.tokens, dict(state.env)  # env: the reference links, for the inline parse
 
 
 def _plain(token: dict, env: dict) -> str:
@@ -147,7 +144,7 @@ def _plain(token: dict, env: dict) -> str:
     return normalise(plain_text(markdown().inline(text, env)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def inline_markup_start() -> re.Pattern[str]:
     """A character that can start inline markup (`*`, `[`, `<`, a backslash, ...).
 
@@ -193,7 +190,7 @@ def parse(source: str) -> Document:
 
 def _first_line(text: str, offset: int) -> str:
     end = text.find("\n", offset)
-    return text[offset:end if end >= 0 else len(text)]
+    return text[offset : end if end >= 0 else len(text)]
 
 
 def _unclosed_fence(text: str, token: dict) -> bool:
@@ -206,7 +203,7 @@ def _unclosed_fence(text: str, token: dict) -> bool:
         return True  # nothing after the code: no closing fence
     if marker[0] not in code:
         return False
-    opening = re.compile(r"^ {0,3}%s{%d,}[ \t]*[^\s`~]" % (re.escape(marker[0]), len(marker)), re.M)
+    opening = re.compile(rf"^ {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t]*[^\s`~]", re.M)
     return opening.search(code) is not None
 
 

@@ -9,7 +9,7 @@ The rules in check.py name things in Chinese and ask the RFC's edition for its o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from rfc_template import document, structure
 from rfc_template.template import load_rules
@@ -45,7 +45,7 @@ def _table_cells(language: str) -> list[str]:
     return [cell for row in structure.template_rows(language) for cell in row]
 
 
-@lru_cache(maxsize=None)
+@cache
 def edition(language: str) -> Edition:
     zh_sections, own_sections = structure.required_sections("zh"), structure.required_sections(language)
     names = {zh.text: own.text for zh, own in zip(zh_sections, own_sections)}

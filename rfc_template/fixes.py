@@ -32,8 +32,13 @@ def fix(rfc: Path, text: str) -> list[Fix]:
         block = f"the mermaid block at {rfc}:{stale.block.line} ('{stale.section}')"
         if _edited_after(stale.file, rfc):
             # someone drew in the copy: rewriting it would lose their work
-            fixes.append(Fix(False, f"{stale.file} was changed after {rfc.name}, so it is not rewritten: "
-                                    f"copy it into {block}, or delete it (RFC203)"))
+            fixes.append(
+                Fix(
+                    False,
+                    f"{stale.file} was changed after {rfc.name}, so it is not rewritten: "
+                    f"copy it into {block}, or delete it (RFC203)",
+                )
+            )
             continue
         _replace(stale.file, stale.block.code)
         fixes.append(Fix(True, f"{stale.file}: rewritten from {block} (RFC203)"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from types import ModuleType
 
 from rfc_template.findings import unrendered_syntax
 
@@ -48,7 +49,8 @@ def verdict(rfc_dir: str | Path) -> dict:
 
 def check_generated(rfc_dir: str | Path) -> tuple[list[str], str]:
     """Problems as `file:line:col: CODE message` lines, and a note (empty when none)."""
-    try:
+    check: ModuleType | None
+    try:  # mistune may be missing beside a bare cookiecutter: then only the unrendered-syntax check runs
         from rfc_template import check
     except ImportError:
         check = None
@@ -62,6 +64,12 @@ def check_generated(rfc_dir: str | Path) -> tuple[list[str], str]:
         else:
             findings = unrendered_syntax(text)
         problems += [finding.format(name) for finding in findings]
-    note = "" if check else ("mistune is not installed beside cookiecutter, so only the unrendered-syntax check ran "
-                             "(pipx inject cookiecutter mistune, or pip install mistune where cookiecutter is)")
+    note = (
+        ""
+        if check
+        else (
+            "mistune is not installed beside cookiecutter, so only the unrendered-syntax check ran "
+            "(pipx inject cookiecutter mistune, or pip install mistune where cookiecutter is)"
+        )
+    )
     return problems, note

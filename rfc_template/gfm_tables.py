@@ -37,8 +37,10 @@ def _is_delimiter_row(line: str) -> bool:
 def _failed_table_in(lines: list[str]) -> bool:
     """A line over a delimiter row of another width: a table that was not."""
     lines = [line for line in lines if line.strip()]
-    return any(_is_delimiter_row(below) and len(split_row(above)) != len(split_row(below))
-               for above, below in zip(lines, lines[1:]))
+    return any(
+        _is_delimiter_row(below) and len(split_row(above)) != len(split_row(below))
+        for above, below in zip(lines, lines[1:])
+    )
 
 
 def _row_like(line: str) -> bool:
@@ -93,7 +95,7 @@ def _alignment(cell: str) -> str | None:
     return "left" if cell.startswith(":") else None
 
 
-def parse_table(block, m, state):  # type: ignore[no-untyped-def]  # mistune's block-rule signature
+def parse_table(block, m, state):  # mistune's block-rule signature
     pos = m.end()
     header = split_row(m.group(0))
     last = state.last_token()
@@ -117,8 +119,13 @@ def parse_table(block, m, state):  # type: ignore[no-untyped-def]  # mistune's b
             break
         cells = split_row(line)
         drawn = (cells + [""] * len(aligns))[: len(aligns)]
-        rows.append({"type": "table_row", "written": len(cells),
-                     "children": [_cell(text, align, False) for text, align in zip(drawn, aligns)]})
+        rows.append(
+            {
+                "type": "table_row",
+                "written": len(cells),
+                "children": [_cell(text, align, False) for text, align in zip(drawn, aligns)],
+            }
+        )
         pos += len(line)
     state.append_token({"type": "table", "children": [head, {"type": "table_body", "children": rows}]})
     return pos
@@ -128,7 +135,7 @@ def _cell(text: str, align: str | None, head: bool) -> dict:
     return {"type": "table_cell", "text": text, "attrs": {"align": align, "head": head}}
 
 
-def gfm_tables(md) -> None:  # type: ignore[no-untyped-def]
+def gfm_tables(md) -> None:
     """The mistune plugin: GFM tables in place of mistune's table rules (render with
     mistune's table renderers: `mistune.plugins.table.table` registers them)."""
     from mistune.plugins.table import table as mistune_table

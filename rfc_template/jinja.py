@@ -13,7 +13,7 @@ import re
 import sys
 import threading
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from cookiecutter.exceptions import FailedHookException
@@ -203,7 +203,7 @@ def literal_template(text: str) -> str:
     return '{{ "' + "".join(f"\\U{ord(ch):08x}" for ch in text) + '" }}'
 
 
-@lru_cache(maxsize=None)
+@cache
 def own_template_sources() -> frozenset[str]:
     """Every string of this template that cookiecutter renders from a string: the
     defaults in cookiecutter.json, the names of its files and folders, its hooks."""

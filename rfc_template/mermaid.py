@@ -62,22 +62,26 @@ class MermaidCheck:
         self.paths = paths
         node = node or shutil.which("node")
         if node is None:
-            raise Unavailable(f"--diagrams needs Node.js 20+ on PATH (node was not found) and the npm packages "
-                              f"mermaid@{MERMAID_VERSION} and jsdom@{JSDOM_VERSION}: install Node.js, then {INSTALL}")
+            raise Unavailable(
+                f"--diagrams needs Node.js 20+ on PATH (node was not found) and the npm packages "
+                f"mermaid@{MERMAID_VERSION} and jsdom@{JSDOM_VERSION}: install Node.js, then {INSTALL}"
+            )
         try:
             self._process = subprocess.Popen(
                 [node, str(SCRIPT), "--json"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
             )
         except OSError as error:
             raise Unavailable(f"--diagrams cannot start {node} ({error.strerror}); it needs {WHERE}") from None
+        stdin = self._process.stdin
+        assert stdin is not None  # stdin=PIPE
         try:
             # Paths on standard input, not argv: any number of them, and none read as an option.
             # Written and closed now, before --jobs forks workers that would inherit the pipe.
-            self._process.stdin.write(json.dumps([str(p) for p in paths]).encode("utf-8"))
-            self._process.stdin.close()
+            stdin.write(json.dumps([str(p) for p in paths]).encode("utf-8"))
+            stdin.close()
         except OSError:  # Node stopped at once; results() says why
             try:
-                self._process.stdin.close()
+                stdin.close()
             except OSError:
                 pass
         self._process.stdin = None  # closed: communicate() must not flush it
@@ -91,8 +95,11 @@ class MermaidCheck:
         except ValueError:
             answer = None
         if not isinstance(answer, dict):
-            raise Unavailable(f"--diagrams: the Mermaid check stopped (node exit status {self._process.returncode})"
-                              + (f": {said}" if said else "") + f"; it needs {WHERE}")
+            raise Unavailable(
+                f"--diagrams: the Mermaid check stopped (node exit status {self._process.returncode})"
+                + (f": {said}" if said else "")
+                + f"; it needs {WHERE}"
+            )
         if "fatal" in answer:
             raise Unavailable(f"--diagrams {answer['fatal']}")
         found = {}
@@ -108,4 +115,5 @@ class MermaidCheck:
             self._process.kill()
             self._process.wait()
         for pipe in (self._process.stdout, self._process.stderr):
-            pipe.close()
+            if pipe is not None:
+                pipe.close()

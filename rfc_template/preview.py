@@ -19,13 +19,9 @@ added to the `.gitignore` of the RFC's folder when they are not in it already.
 
 from __future__ import annotations
 
-import filecmp
 import html
 import json
-import os
 import re
-import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 import mistune
@@ -33,25 +29,60 @@ import mistune
 from rfc_template import document
 from rfc_template.editions import edition_of
 from rfc_template.gfm_tables import gfm_tables
-
-MERMAID_VERSION = "11.17.2"  # = package.json's; tests/test_preview.py keeps them equal
-MERMAID_CDN = f"https://cdn.jsdelivr.net/npm/mermaid@{MERMAID_VERSION}/dist/mermaid.min.js"
-MERMAID_IN_NPM = Path("node_modules") / "mermaid" / "dist" / "mermaid.min.js"
-MERMAID_COPY = "mermaid.min.js"  # the shared copy's name, beside the page(s)
-INSTALL = f"npm install mermaid@{MERMAID_VERSION}"
+from rfc_template.preview_files import (  # noqa: F401 (the preview's interface: locate, write, errors)
+    INSTALL,
+    MERMAID_CDN,
+    MERMAID_COPY,
+    MERMAID_VERSION,
+    Mermaid,
+    PreviewError,
+    locate_mermaid,
+    write,
+)
 
 # Every diagram type of Mermaid 11 that shrinks to the page by default (useMaxWidth):
 # drawn at its natural size instead, so that its text stays the size of the page's text.
-NATURAL_SIZE = ("flowchart", "swimlane", "sequence", "gantt", "journey", "class", "state", "er", "pie",
-                "quadrantChart", "xyChart", "requirement", "mindmap", "ishikawa", "kanban", "timeline", "gitGraph",
-                "c4", "sankey", "block", "packet", "treeView", "architecture", "eventmodeling", "radar", "venn",
-                "cynefin", "treemap")
-MERMAID_CONFIG = {"startOnLoad": False, "securityLevel": "strict",
-                  **{diagram: {"useMaxWidth": False} for diagram in NATURAL_SIZE}}
+NATURAL_SIZE = (
+    "flowchart",
+    "swimlane",
+    "sequence",
+    "gantt",
+    "journey",
+    "class",
+    "state",
+    "er",
+    "pie",
+    "quadrantChart",
+    "xyChart",
+    "requirement",
+    "mindmap",
+    "ishikawa",
+    "kanban",
+    "timeline",
+    "gitGraph",
+    "c4",
+    "sankey",
+    "block",
+    "packet",
+    "treeView",
+    "architecture",
+    "eventmodeling",
+    "radar",
+    "venn",
+    "cynefin",
+    "treemap",
+)
+MERMAID_CONFIG = {
+    "startOnLoad": False,
+    "securityLevel": "strict",
+    **{diagram: {"useMaxWidth": False} for diagram in NATURAL_SIZE},
+}
 
 # Chinese text needs a CJK face; name the usual ones on each system before the fallback.
-FONT_STACK = ('system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", '
-              '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", sans-serif')
+FONT_STACK = (
+    'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", '
+    '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", sans-serif'
+)
 
 STYLE = """
 body { font-family: %(fonts)s; line-height: 1.6; margin: 0; color: #1f2328; }
@@ -87,24 +118,35 @@ body[data-mermaid="failed"] .diagram-note { display: none; }
 
 # In each diagram's place until Mermaid draws it: what is missing and how to get it.
 NOTES = {
-    ("zh", "cdn"): ("此图需要 Mermaid 绘制，但 Mermaid 没有加载：本页从 cdn.jsdelivr.net 加载 Mermaid "
-                    f"{MERMAID_VERSION}，需要联网。离线查看：在 RFC 所在目录或其上级目录运行 <code>{INSTALL}</code>"
-                    "（或用 <code>rfc preview --mermaid FILE</code> 指定 mermaid.min.js），再运行一次 "
-                    "<code>rfc preview</code>。下面是图的源码。"),
-    ("zh", "copy"): (f"此图需要 Mermaid 绘制，但 Mermaid 没有加载：本页从同一目录下的 <code>{MERMAID_COPY}</code> "
-                     "加载 Mermaid，请把它和本页放在一起，或再运行一次 <code>rfc preview</code>。下面是图的源码。"),
-    ("en", "cdn"): (f"Diagrams need Mermaid, which did not load: this page loads Mermaid {MERMAID_VERSION} from "
-                    "cdn.jsdelivr.net, so it needs the network. To read it offline, run "
-                    f"<code>{INSTALL}</code> in the RFC's folder or one above it (or pass "
-                    "<code>rfc preview --mermaid FILE</code>) and run <code>rfc preview</code> again. "
-                    "The diagram's source follows."),
-    ("en", "copy"): (f"Diagrams need Mermaid, which did not load: this page loads it from <code>{MERMAID_COPY}</code> "
-                     "beside the page; keep that file with the page, or run <code>rfc preview</code> again. "
-                     "The diagram's source follows."),
+    ("zh", "cdn"): (
+        "此图需要 Mermaid 绘制，但 Mermaid 没有加载：本页从 cdn.jsdelivr.net 加载 Mermaid "
+        f"{MERMAID_VERSION}，需要联网。离线查看：在 RFC 所在目录或其上级目录运行 <code>{INSTALL}</code>"
+        "（或用 <code>rfc preview --mermaid FILE</code> 指定 mermaid.min.js），再运行一次 "
+        "<code>rfc preview</code>。下面是图的源码。"
+    ),
+    ("zh", "copy"): (
+        f"此图需要 Mermaid 绘制，但 Mermaid 没有加载：本页从同一目录下的 <code>{MERMAID_COPY}</code> "
+        "加载 Mermaid，请把它和本页放在一起，或再运行一次 <code>rfc preview</code>。下面是图的源码。"
+    ),
+    ("en", "cdn"): (
+        f"Diagrams need Mermaid, which did not load: this page loads Mermaid {MERMAID_VERSION} from "
+        "cdn.jsdelivr.net, so it needs the network. To read it offline, run "
+        f"<code>{INSTALL}</code> in the RFC's folder or one above it (or pass "
+        "<code>rfc preview --mermaid FILE</code>) and run <code>rfc preview</code> again. "
+        "The diagram's source follows."
+    ),
+    ("en", "copy"): (
+        f"Diagrams need Mermaid, which did not load: this page loads it from <code>{MERMAID_COPY}</code> "
+        "beside the page; keep that file with the page, or run <code>rfc preview</code> again. "
+        "The diagram's source follows."
+    ),
 }
 
 GENERATED_BY = "<!-- Generated by `rfc preview`"
-PAGE = "<!doctype html>\n" + GENERATED_BY + """ from {source}. {mermaid_note} -->
+PAGE = (
+    "<!doctype html>\n"
+    + GENERATED_BY
+    + """ from {source}. {mermaid_note} -->
 <html lang="{language}">
 <head>
 <meta charset="utf-8">
@@ -140,6 +182,7 @@ if (typeof window.mermaid !== "object" || typeof window.mermaid.run !== "functio
 </body>
 </html>
 """
+)
 
 BR = re.compile(r"<br\s*/?>\Z", re.IGNORECASE)  # a line break, as the forges allow in a table cell
 WEB_URL = re.compile(r"https?://", re.IGNORECASE)
@@ -147,74 +190,6 @@ WEB_URL = re.compile(r"https?://", re.IGNORECASE)
 BARE_URL = re.compile(r"(?<![A-Za-z0-9_/])https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+", re.IGNORECASE)
 URL_END = ".,:;!?'\")]"
 IN_HEADER = "rfc_preview_header"  # set on the basic-info table's tokens, which the header shows
-
-
-class PreviewError(Exception):
-    """The preview cannot be written: one line saying why."""
-
-
-@dataclass(frozen=True)
-class Mermaid:
-    """The Mermaid a page loads: a local file (copied beside the page) or the pinned CDN."""
-
-    origin: Path | None = None  # None: the CDN
-    version: str = MERMAID_VERSION
-
-    @property
-    def src(self) -> str:
-        """What the page's <script src> says: the copy's name beside it, or the CDN URL."""
-        return MERMAID_COPY if self.origin else MERMAID_CDN
-
-    def note(self) -> str:
-        """For the page's first comment."""
-        if self.origin is None:
-            return (f"No local Mermaid was found (pass --mermaid FILE or {INSTALL}), "
-                    f"so Mermaid {MERMAID_VERSION} is loaded from {MERMAID_CDN}.")
-        return f"Mermaid{self._version} is loaded from {MERMAID_COPY} beside this page, a copy of {self.origin}."
-
-    def report(self, copy: Path | None, copied: bool) -> str:
-        """For the command's output: which Mermaid, and where the page finds it."""
-        if copy is None:
-            return (f"Mermaid {MERMAID_VERSION} from {MERMAID_CDN} (no local copy found: diagrams are drawn only "
-                    f"online; for offline use, {INSTALL} or pass --mermaid FILE)")
-        how = "copied to" if copied else "the same as"
-        return f"Mermaid{self._version} from {self.origin}, {how} {copy}, which the page loads"
-
-    @property
-    def _version(self) -> str:
-        return f" {self.version}" if self.version else ""
-
-
-def _npm_version(path: Path) -> str:
-    """The version in the package.json of an npm install's dist/mermaid.min.js, or ''."""
-    try:
-        package = json.loads((path.parent.parent / "package.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return ""
-    if path.parent.name != "dist" or not isinstance(package, dict) or package.get("name") != "mermaid":
-        return ""
-    return str(package.get("version", ""))
-
-
-def locate_mermaid(rfc: Path, given: Path | None = None) -> Mermaid:
-    """`given`, else the first npm install of Mermaid in the RFC's folder or one above it,
-    the working directory or one above it, or this package's checkout; else the CDN."""
-    if given is not None:
-        return Mermaid(given, _npm_version(given))
-    for start in (rfc.resolve().parent, Path.cwd(), Path(__file__).resolve().parent):
-        for folder in (start, *start.parents):
-            path = folder / MERMAID_IN_NPM
-            if path.is_file():
-                return Mermaid(path, _npm_version(path))
-    return Mermaid()
-
-
-def _looks_like_mermaid(path: Path) -> bool:
-    try:
-        with path.open("rb") as handle:
-            return b"mermaid" in handle.read(4096)
-    except OSError:
-        return False
 
 
 class _PreviewRenderer(mistune.HTMLRenderer):
@@ -239,20 +214,35 @@ class _PreviewRenderer(mistune.HTMLRenderer):
         """A before-render hook: mark the basic-info table (and its heading, when the section
         holds nothing else a reader would see) for the header instead of the body."""
         tokens = state.tokens
-        for start, token in enumerate(tokens):
-            if token["type"] == "heading" and token["attrs"]["level"] == 2 and \
-                    document.normalise(document.plain_text(md.inline(token["text"].strip(), state.env))) == self.basic_info:
+        for start, token in enumerate(tokens):  # noqa: B007 (the heading's index, read after the loop)
+            if (
+                token["type"] == "heading"
+                and token["attrs"]["level"] == 2
+                and document.normalise(document.plain_text(md.inline(token["text"].strip(), state.env)))
+                == self.basic_info
+            ):
                 break
         else:
             return
-        end = next((i for i in range(start + 1, len(tokens))
-                    if tokens[i]["type"] == "heading" and tokens[i]["attrs"]["level"] <= 2), len(tokens))
+        end = next(
+            (
+                i
+                for i in range(start + 1, len(tokens))
+                if tokens[i]["type"] == "heading" and tokens[i]["attrs"]["level"] <= 2
+            ),
+            len(tokens),
+        )
         table = next((i for i in range(start + 1, end) if tokens[i]["type"] == "table"), None)
         if table is None:
             return
         tokens[table][IN_HEADER] = True
-        rest = [t for t in tokens[start + 1:end] if t is not tokens[table] and t["type"] != "blank_line"
-                and not (t["type"] == "block_html" and _is_comment(t.get("raw", "")))]
+        rest = [
+            t
+            for t in tokens[start + 1 : end]
+            if t is not tokens[table]
+            and t["type"] != "blank_line"
+            and not (t["type"] == "block_html" and _is_comment(t.get("raw", "")))
+        ]
         if not rest:
             tokens[start][IN_HEADER] = True
 
@@ -260,9 +250,14 @@ class _PreviewRenderer(mistune.HTMLRenderer):
         if token.get(IN_HEADER):
             if token["type"] == "table":
                 rows = [row["children"] for part in token["children"][1:] for row in part["children"]]
-                self.header_rows = [(self._header_html(cells[0]["children"]),
-                                     self._header_html(cells[1]["children"]) if len(cells) > 1 else "")
-                                    for cells in rows if cells]
+                self.header_rows = [
+                    (
+                        self._header_html(cells[0]["children"]),
+                        self._header_html(cells[1]["children"]) if len(cells) > 1 else "",
+                    )
+                    for cells in rows
+                    if cells
+                ]
             else:  # the section's heading: listed in the contents, pointing at the header
                 self.header_anchor = self._anchor(token["attrs"]["level"], self.render_tokens(token["children"], state))
             return ""
@@ -313,8 +308,10 @@ class _PreviewRenderer(mistune.HTMLRenderer):
 
     def block_code(self, code: str, info: str | None = None) -> str:
         if (info or "").strip() == "mermaid":
-            return (f'<div class="diagram">\n<div class="diagram-note">{self.diagram_note}</div>\n'
-                    f'<pre class="mermaid">{html.escape(code)}</pre>\n</div>\n')
+            return (
+                f'<div class="diagram">\n<div class="diagram-note">{self.diagram_note}</div>\n'
+                f'<pre class="mermaid">{html.escape(code)}</pre>\n</div>\n'
+            )
         return super().block_code(code, info)
 
     def block_html(self, html_text: str) -> str:
@@ -330,7 +327,7 @@ def _linkify(text: str, escape) -> str:
     parts, at = [], 0
     for match in BARE_URL.finditer(text):
         url = match.group().rstrip(URL_END)
-        parts += [escape(text[at:match.start()]), f'<a href="{html.escape(url)}">{escape(url)}</a>']
+        parts += [escape(text[at : match.start()]), f'<a href="{html.escape(url)}">{escape(url)}</a>']
         at = match.start() + len(url)
     return "".join(parts) + escape(text[at:])
 
@@ -351,7 +348,8 @@ def render(text: str, source: Path, mermaid: Mermaid | None = None) -> str:
     anchor = f' id="{renderer.header_anchor}"' if renderer.header_anchor else ""
     toc = "\n".join(
         f'<li class="level-{level}"><a href="#{anchor}">{text}</a></li>'
-        for level, anchor, text in renderer.headings if level in (2, 3)
+        for level, anchor, text in renderer.headings
+        if level in (2, 3)
     )
     return PAGE.format(
         # Paths go into the page's first comment, escaped: with no `>` left in them,
@@ -372,98 +370,3 @@ def render(text: str, source: Path, mermaid: Mermaid | None = None) -> str:
 def _without_title(text: str) -> str:
     """The RFC without its level-1 title line, which the page's header shows."""
     return re.sub(r"\A\s*# [^\n]*\n", "", text, count=1)
-
-
-# --- writing the page ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Written:
-    page: Path
-    mermaid_copy: Path | None  # the shared copy the page loads, if not the CDN
-    copied: bool  # the copy was (re)written now, not found identical
-    ignored: list[str]  # the names added to the RFC folder's .gitignore
-    gitignore: Path | None
-
-
-def write(page: str, output: Path, rfc: Path, mermaid: Mermaid) -> Written:
-    """Write `page` to `output`, with Mermaid's shared copy beside it when it loads one;
-    a page beside its RFC is first listed in the RFC folder's .gitignore. Nothing is
-    written when a file that is in the way is not one `rfc preview` would write."""
-    folder = output.parent
-    names = [output.name] + ([MERMAID_COPY] if mermaid.origin else [])
-    gitignore = folder / ".gitignore" if _same_folder(folder, rfc.parent) else None
-    try:
-        if mermaid.origin:
-            _refuse_foreign_copy(folder / MERMAID_COPY, mermaid.origin)
-        ignored = keep_out_of_commits(gitignore, names) if gitignore else []
-        copy, copied = share_mermaid(mermaid.origin, folder) if mermaid.origin else (None, False)
-        _replace(output, page.encode("utf-8"))
-    except OSError as error:
-        raise PreviewError(f"cannot write {error.filename or output} ({error.strerror})") from None
-    return Written(output, copy, copied, ignored, gitignore)
-
-
-def _same_folder(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve()
-    except OSError:
-        return False
-
-
-def keep_out_of_commits(gitignore: Path, names: list[str]) -> list[str]:
-    """Append to `gitignore` a line for each name it does not mention yet; what the user
-    wrote stays as it is (a `!name` line, keeping the file in commits, is respected)."""
-    try:
-        existing = gitignore.read_bytes()
-    except FileNotFoundError:
-        existing = b""
-    lines = {line.strip().decode("utf-8", "replace") for line in existing.splitlines()}
-    missing = [name for name in names if not {name, "/" + name, "!" + name, "!/" + name} & lines]
-    if missing:
-        text = "" if not existing or existing.endswith(b"\n") else "\n"
-        text += "# written by `rfc preview`, not part of the RFC\n" + "".join(f"/{name}\n" for name in missing)
-        with gitignore.open("ab") as handle:
-            handle.write(text.encode("utf-8"))
-    return missing
-
-
-def _refuse_foreign_copy(copy: Path, origin: Path) -> None:
-    if copy.exists() and not _is_same(origin, copy) and not _looks_like_mermaid(copy):
-        raise PreviewError(f"{copy} exists and is not a Mermaid build; it is left untouched "
-                           "(move it, or write the page elsewhere with -o)")
-
-
-def _is_same(origin: Path, copy: Path) -> bool:
-    return copy.resolve() == origin.resolve() or filecmp.cmp(origin, copy, shallow=False)
-
-
-def share_mermaid(origin: Path, folder: Path) -> tuple[Path, bool]:
-    """Mermaid's shared copy in `folder`: (its path, whether it was written now). One that
-    is the same already is kept; one that is not a Mermaid build is never replaced."""
-    copy = folder / MERMAID_COPY
-    if copy.exists():
-        if _is_same(origin, copy):
-            return copy, False
-        _refuse_foreign_copy(copy, origin)
-    temporary = folder / f".{MERMAID_COPY}.{os.getpid()}.tmp"  # one per process: runs may overlap
-    try:
-        shutil.copyfile(origin, temporary)
-        os.replace(temporary, copy)  # never a half-written copy
-    except BaseException as error:
-        temporary.unlink(missing_ok=True)
-        if isinstance(error, OSError) and error.filename == str(temporary):
-            raise OSError(error.errno, error.strerror, str(copy)) from None
-        raise
-    return copy, True
-
-
-def _replace(path: Path, data: bytes) -> None:
-    """Write `path` whole or not at all: never a half-written page."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise OSError(error.errno, error.strerror, str(path)) from None

@@ -7,13 +7,14 @@ template's `rfc.md` edition (levels 2 and 3; the level-1 title is the RFC's own)
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.template import rfc_template_path
 
-@lru_cache(maxsize=None)
+
+@cache
 def required_sections(language: str = "zh") -> tuple[document.Heading, ...]:
     # The template is our own file, with its headings written as plain `## ` / `### `
     # lines outside code: a line scan reads them without a Markdown parse (the
@@ -29,11 +30,13 @@ def required_sections(language: str = "zh") -> tuple[document.Heading, ...]:
     return tuple(headings)
 
 
-def section_findings(doc: document.Document, language: str = "zh", not_missing: set[str] = frozenset()) -> list[Finding]:
+def section_findings(
+    doc: document.Document, language: str = "zh", not_missing: frozenset[str] | set[str] = frozenset()
+) -> list[Finding]:
     """Each required section present once, at its level, in the template's order (those
     in `not_missing` are not reported when absent: another finding says why)."""
     findings: list[Finding] = []
-    found = {}
+    found: dict[str, list[document.Heading]] = {}
     for heading in doc.headings:
         found.setdefault(heading.text, []).append(heading)
     previous: document.Heading | None = None
@@ -47,17 +50,38 @@ def section_findings(doc: document.Document, language: str = "zh", not_missing: 
             continue
         first, *repeats = hits
         for repeat in repeats:
-            findings.append(Finding(repeat.line, 1, "RFC003", f"section '{required.text}' appears more than once (first at line {first.line})"))
+            findings.append(
+                Finding(
+                    repeat.line,
+                    1,
+                    "RFC003",
+                    f"section '{required.text}' appears more than once (first at line {first.line})",
+                )
+            )
         if first.level != required.level:
-            findings.append(Finding(first.line, 1, "RFC005", f"section '{required.text}' must be a level-{required.level} heading ('{'#' * required.level} ')"))
+            findings.append(
+                Finding(
+                    first.line,
+                    1,
+                    "RFC005",
+                    f"section '{required.text}' must be a level-{required.level} heading ('{'#' * required.level} ')",
+                )
+            )
         if previous and first.line < previous.line:
-            findings.append(Finding(first.line, 1, "RFC002", f"section '{required.text}' is out of order: it must come after '{previous.text}'"))
+            findings.append(
+                Finding(
+                    first.line,
+                    1,
+                    "RFC002",
+                    f"section '{required.text}' is out of order: it must come after '{previous.text}'",
+                )
+            )
         else:
             previous = first
     return findings
 
 
-@lru_cache(maxsize=None)
+@cache
 def template_lines_by_section(language: str = "zh") -> dict[str, tuple[str, ...]]:
     """The template's source lines under each level-2/3 heading ("" before the first)."""
     sections: dict[str, list[str]] = {}
@@ -69,7 +93,7 @@ def template_lines_by_section(language: str = "zh") -> dict[str, tuple[str, ...]
     return {name: tuple(lines) for name, lines in sections.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def basic_info_keys(language: str = "zh") -> tuple[str, ...]:
     """The first column of the template's basic-info table, in order (作者, 相关模块, ...)."""
     basic_info = required_sections(language)[0].text
@@ -78,7 +102,7 @@ def basic_info_keys(language: str = "zh") -> tuple[str, ...]:
     return tuple(keys[2:])  # without the header (项目) and delimiter rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def diagram_sections(language: str = "zh") -> dict[str, str]:
     """`diagrams/<name>.mmd` -> the section whose mermaid block it copies, from the includes."""
     found = {}
@@ -90,11 +114,12 @@ def diagram_sections(language: str = "zh") -> dict[str, str]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def template_rows(language: str = "zh") -> tuple[tuple[str, ...], ...]:
     """The cells of every literal table row of the template (rows with Jinja left out), in order."""
     return tuple(
         tuple(cell.strip() for cell in line.strip().strip("|").split("|"))
         for lines in template_lines_by_section(language).values()
-        for line in lines if line.startswith("|") and "{" not in line
+        for line in lines
+        if line.startswith("|") and "{" not in line
     )

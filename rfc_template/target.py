@@ -49,7 +49,9 @@ def target_problems(
         return problems
     target = Path(output_dir) / slug
     if os.path.lexists(target):
-        return [f"{slug_option}: {show(str(target), 200)} already exists and is left untouched; choose another {slug_option}"]
+        return [
+            f"{slug_option}: {show(str(target), 200)} already exists and is left untouched; choose another {slug_option}"
+        ]
     return []
 
 
@@ -107,7 +109,9 @@ def claim(target: str | os.PathLike) -> bool:
     try:
         folder = Path(tempfile.gettempdir()) / f"rfc-template-{os.getuid()}"
         folder.mkdir(mode=0o700, exist_ok=True)
-        handle = os.open(folder / (hashlib.sha256(key.encode()).hexdigest()[:32] + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        handle = os.open(
+            folder / (hashlib.sha256(key.encode()).hexdigest()[:32] + ".lock"), os.O_RDWR | os.O_CREAT, 0o600
+        )
     except OSError:
         return True  # no lock to be had (read-only /tmp): the existence check still stands
     try:

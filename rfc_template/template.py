@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -86,14 +86,14 @@ def clear_caches() -> None:
     load_rules.cache_clear()
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_context() -> dict:
     """`cookiecutter.json` as written (choices still lists, defaults unrendered)."""
     path = template_dir() / "cookiecutter.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_rules() -> Rules:
     context = load_context()
     return Rules(
@@ -117,7 +117,7 @@ def _aliases(context: dict) -> dict:
     its English label, each word of a two-word status (`草稿 Draft`), and the words in
     the parentheses of the choice's prompt label (`PT (仅 PyTorch / PyTorch only)`)."""
     labels = context.get("__prompts__", {})
-    aliases = {}
+    aliases: dict[str, str] = {}
     for variable in ("rfc_type", "_statuses", "backend"):
         for value in context[variable]:
             words = [value, context["_en_labels"].get(value, value)]
@@ -125,6 +125,6 @@ def _aliases(context: dict) -> dict:
                 words += value.split()
             label = labels.get(variable, {}).get(value, "") if isinstance(labels.get(variable), dict) else ""
             if "(" in label:
-                words += label[label.index("(") + 1:label.rindex(")")].split("/")
+                words += label[label.index("(") + 1 : label.rindex(")")].split("/")
             aliases.update((_folded(word), value) for word in words if word.strip())
     return aliases

@@ -8,11 +8,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import browser
 import pytest
+from figures import summary_lines
 from hypothesis import HealthCheck, settings
 
-import browser
-from figures import summary_lines
+from rfc_template import document
+from rfc_template.template import template_dir
 
 # Property tests: 300 examples each by default, the same in CI (derandomized there, so
 # that a landing does not depend on luck); `pytest --slow` tries ten times as many.
@@ -55,8 +57,6 @@ def mermaid(tmp_path_factory):
     yield renderer
     renderer.close()
 
-from rfc_template import document
-from rfc_template.template import template_dir
 
 # Good answers for every required prompt; a test overrides what it is about.
 BASE_ANSWERS = {"author": "张三", "date": "2026-12-01"}

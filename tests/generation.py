@@ -15,8 +15,8 @@ from pathlib import Path
 from click.testing import CliRunner
 from cookiecutter.cli import main as cookiecutter_main
 
-from rfc_template.generate import NEW_OPTIONS
 from rfc_template.cli import main as rfc_main
+from rfc_template.generate import NEW_OPTIONS
 from rfc_template.template import template_dir
 
 COOKIECUTTER, RFC_NEW = "cookiecutter --no-input", "rfc new"
@@ -57,8 +57,15 @@ def cookiecutter_config(folder: Path) -> Path:
 
 
 def with_cookiecutter(values: dict, output_dir: Path, workspace: Path, *extra_args: str) -> Outcome:
-    args = [str(template_dir()), "--no-input", "--output-dir", str(output_dir),
-            "--config-file", str(cookiecutter_config(workspace)), *extra_args]
+    args = [
+        str(template_dir()),
+        "--no-input",
+        "--output-dir",
+        str(output_dir),
+        "--config-file",
+        str(cookiecutter_config(workspace)),
+        *extra_args,
+    ]
     args += [f"{name}={value}" for name, value in values.items()]
     result = CliRunner().invoke(cookiecutter_main, args, catch_exceptions=True)
     escaped = result.exception if result.exception and not isinstance(result.exception, SystemExit) else None

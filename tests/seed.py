@@ -74,8 +74,8 @@ def read_seed() -> Seed:
     body = lines[start + 1 : end]
     first_heading = next(i for i, line in enumerate(body) if line == "1. 基本信息")
     seed = Seed(
-        preamble=[l for l in lines[1:start] if l.strip() and l != "---"],
-        intro=[l for l in body[:first_heading] if l.strip()],
+        preamble=[line for line in lines[1:start] if line.strip() and line != "---"],
+        intro=[line for line in body[:first_heading] if line.strip()],
     )
     section, next_number = "", 1
     table: SeedTable | None = None

@@ -13,17 +13,113 @@ from hypothesis import strategies as st
 from rfc_template.answers import BIDI_CONTROLS, REFUSED_CATEGORIES
 from rfc_template.template import load_rules
 
-JINJA = ["{{ 7*7 }}", "{{", "}}", "{%", "%}", "{#", "#}", "{% raw %}", "{% endraw %}", "{{ cookiecutter }}",
-         "{{ cycler.__init__.__globals__.os.system('touch PWNED') }}", "{{ self }}"]
+JINJA = [
+    "{{ 7*7 }}",
+    "{{",
+    "}}",
+    "{%",
+    "%}",
+    "{#",
+    "#}",
+    "{% raw %}",
+    "{% endraw %}",
+    "{{ cookiecutter }}",
+    "{{ cycler.__init__.__globals__.os.system('touch PWNED') }}",
+    "{{ self }}",
+]
 PYTHON = ['"""', "'''", '"', "'", "\\", "\\\\", '\\"', "\\n", "\\u0000", '""");import os;os.system("touch PWNED");("""']
-MARKDOWN = ["# ", "## 11. 注入", "\n## 注入\n", "|", "| x |", "\n| 注入 | 行 |", "`", "```", "~~~", "*", "**", "_", "[x](javascript:alert(1))",
-            "![x](x)", "<script>alert(1)</script>", "<!--", "-->", "&amp;", "&#35;", "\\#", "> ", "- ", "1. ", "---", "===", "  ", "\\|"]
-MERMAID = ['"', "]", "[", "}", "{", "{{", "}}", "(", ")", "end", "-->", "--", "%%", ";", "#quot;", "#59;", ":", "---", "```mermaid",
-           "classDef x fill:#f00", "click A call alert()", "<br>", "subgraph", ">", "A-->B", "participant X", "Note over A: x"]
+MARKDOWN = [
+    "# ",
+    "## 11. 注入",
+    "\n## 注入\n",
+    "|",
+    "| x |",
+    "\n| 注入 | 行 |",
+    "`",
+    "```",
+    "~~~",
+    "*",
+    "**",
+    "_",
+    "[x](javascript:alert(1))",
+    "![x](x)",
+    "<script>alert(1)</script>",
+    "<!--",
+    "-->",
+    "&amp;",
+    "&#35;",
+    "\\#",
+    "> ",
+    "- ",
+    "1. ",
+    "---",
+    "===",
+    "  ",
+    "\\|",
+]
+MERMAID = [
+    '"',
+    "]",
+    "[",
+    "}",
+    "{",
+    "{{",
+    "}}",
+    "(",
+    ")",
+    "end",
+    "-->",
+    "--",
+    "%%",
+    ";",
+    "#quot;",
+    "#59;",
+    ":",
+    "---",
+    "```mermaid",
+    "classDef x fill:#f00",
+    "click A call alert()",
+    "<br>",
+    "subgraph",
+    ">",
+    "A-->B",
+    "participant X",
+    "Note over A: x",
+]
 PATHS = ["..", "../", "/", "\\", "C:\\", "C:", "CON", "NUL", "aux", "com1.txt", "~", "./", "%2e%2e/", ".git", "*", "?"]
 SHELL = ["$(id)", "`id`", "; rm -rf /", "&& touch PWNED", "'$HOME'"]
-UNICODE = ["中文标题", "上下文并行", "😀", "👨‍👩‍👧", "🇨🇳", "\u200d", "\ufe0f", "é", "e\u0301", "\u3000", "\xa0", "ｆｕｌｌ", "𝔘𝔫𝔦"]
-HOSTILE_CONTROL = ["\n", "\r", "\r\n", "\t", "\x00", "\x1b[31m", "\x7f", "\x85", "\u2028", "\u2029", "\u202e", "\u2066", "\ud800", "\udfff", "\ue000"]
+UNICODE = [
+    "中文标题",
+    "上下文并行",
+    "😀",
+    "👨‍👩‍👧",
+    "🇨🇳",
+    "\u200d",
+    "\ufe0f",
+    "é",
+    "e\u0301",
+    "\u3000",
+    "\xa0",
+    "ｆｕｌｌ",
+    "𝔘𝔫𝔦",
+]
+HOSTILE_CONTROL = [
+    "\n",
+    "\r",
+    "\r\n",
+    "\t",
+    "\x00",
+    "\x1b[31m",
+    "\x7f",
+    "\x85",
+    "\u2028",
+    "\u2029",
+    "\u202e",
+    "\u2066",
+    "\ud800",
+    "\udfff",
+    "\ue000",
+]
 
 PRINTABLE_FRAGMENTS = JINJA + PYTHON + [m for m in MARKDOWN if "\n" not in m] + MERMAID + PATHS + SHELL + UNICODE
 
@@ -58,7 +154,22 @@ def valid_slug() -> st.SearchStrategy[str]:
 
 
 def any_slug() -> st.SearchStrategy[str]:
-    escapes = ["../x", "../../x", "/tmp/rfc-escape-probe/x", "..", ".", "a/b", "a\\b", "C:\\x", "CON", "x" * 101, "Upper", "a--b", "-a", "a-"]
+    escapes = [
+        "../x",
+        "../../x",
+        "/tmp/rfc-escape-probe/x",
+        "..",
+        ".",
+        "a/b",
+        "a\\b",
+        "C:\\x",
+        "CON",
+        "x" * 101,
+        "Upper",
+        "a--b",
+        "-a",
+        "a-",
+    ]
     return st.one_of(valid_slug(), st.sampled_from(escapes), any_text())
 
 
@@ -92,7 +203,9 @@ def valid_date() -> st.SearchStrategy[str]:
 
 
 def any_date() -> st.SearchStrategy[str]:
-    return st.one_of(valid_date(), st.sampled_from(["2026-02-30", "2026-13-01", "26-1-1", "2026/12/01", "0000-00-00"]), any_text())
+    return st.one_of(
+        valid_date(), st.sampled_from(["2026-02-30", "2026-13-01", "26-1-1", "2026/12/01", "0000-00-00"]), any_text()
+    )
 
 
 def choice(name: str) -> st.SearchStrategy[str]:

@@ -99,8 +99,12 @@ def test_check_reports_every_file_before_exiting_2_for_an_unreadable_one(capsys,
 
 
 # The failing example of each rule that is one edit of this RFC (rfc_template/lints/*/rfcNNN_*.py)
-ONE_EDIT_BREAKS = [example.edits[0] for rule in all_rules() for example in rule.fails
-                   if example.rfc == "zh" and len(example.edits) == 1 and not rule.needs_mermaid]
+ONE_EDIT_BREAKS = [
+    example.edits[0]
+    for rule in all_rules()
+    for example in rule.fails
+    if example.rfc == "zh" and len(example.edits) == 1 and not rule.needs_mermaid
+]
 
 
 def test_check_in_parallel_reports_what_one_process_does(capsys, tmp_path):
@@ -140,7 +144,11 @@ def test_new_asks_for_what_is_left_out(tmp_path):
     replies = ["", "Ring Attention {{ 7*7 }}", "", "李雷", "trainer, model", "TF", "2", "#42", "", "2026-10-01"]
     done = subprocess.run(
         [sys.executable, "-m", "rfc_template", "new", "--output-dir", str(tmp_path)],
-        input="\n".join(replies) + "\n", capture_output=True, text=True, cwd=PROJECT, timeout=60,
+        input="\n".join(replies) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     assert "作者" in done.stdout and "1 - PT + MS  2 - PT  3 - MS" in done.stdout  # the prompts were shown
@@ -155,7 +163,11 @@ def test_new_asks_for_what_is_left_out(tmp_path):
 def test_new_without_answers_on_its_input_says_what_to_pass(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "rfc_template", "new", "--title", "x", "--output-dir", str(tmp_path)],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=PROJECT, timeout=60,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        timeout=60,
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "no answer for language (input ended); pass --language, or --no-input" in done.stderr
@@ -164,8 +176,19 @@ def test_new_without_answers_on_its_input_says_what_to_pass(tmp_path):
 
 def test_new_passes_values_literally(capsys, tmp_path):
     title = "{{ 7*7 }} {% if true %}注入{% endif %}"
-    status, _, err = run(capsys, "new", "--no-input", "--title", title, "--slug", "literal",
-                         "--author", "O'Brien", "--output-dir", tmp_path)
+    status, _, err = run(
+        capsys,
+        "new",
+        "--no-input",
+        "--title",
+        title,
+        "--slug",
+        "literal",
+        "--author",
+        "O'Brien",
+        "--output-dir",
+        tmp_path,
+    )
     assert status == 0, err
     rfc = (tmp_path / "literal" / "rfc.md").read_text(encoding="utf-8")
     assert "49" not in rfc.splitlines()[0]
@@ -203,15 +226,31 @@ def test_new_never_overwrites(capsys, tmp_path):
 
 def test_index_lists_rfcs_by_date(capsys, tmp_path):
     for slug, date in (("later", "2026-12-01"), ("earlier", "2026-01-05")):
-        run(capsys, "new", "--no-input", "--author", "a", "--slug", slug, "--date", date,
-            "--title", slug, "--output-dir", tmp_path)
+        run(
+            capsys,
+            "new",
+            "--no-input",
+            "--author",
+            "a",
+            "--slug",
+            slug,
+            "--date",
+            date,
+            "--title",
+            slug,
+            "--output-dir",
+            tmp_path,
+        )
     _, out, _ = run(capsys, "index", "--format", "json", tmp_path)
     entries = json.loads(out)
     assert [e["title"] for e in entries] == ["earlier", "later"]
     assert entries[0]["path"] == "earlier/rfc.md" and entries[0]["status"] == "草稿 Draft"
     _, out, _ = run(capsys, "index", tmp_path)
     lines = out.splitlines()
-    assert lines[0] == "| 标题 | 作者 | 状态 | 相关模块 | 适用后端 | 相关 issue / PR | 创建日期 | 路径 |" and len(lines) == 4
+    assert (
+        lines[0] == "| 标题 | 作者 | 状态 | 相关模块 | 适用后端 | 相关 issue / PR | 创建日期 | 路径 |"
+        and len(lines) == 4
+    )
 
 
 def test_docs_document_every_rule():
@@ -258,8 +297,15 @@ def test_valid_mermaid_shapes_are_not_flagged(capsys, example, old, new):
 
 @pytest.mark.parametrize("value", ["--", "-x", "--help", "-"])
 def test_new_passes_dash_values_literally(capsys, tmp_path, value):
-    status, _, err = run(capsys, "new", "--no-input", f"--author={value}", f"--title={value} 标题", "--slug=dash",
-                         f"--output-dir={tmp_path}")
+    status, _, err = run(
+        capsys,
+        "new",
+        "--no-input",
+        f"--author={value}",
+        f"--title={value} 标题",
+        "--slug=dash",
+        f"--output-dir={tmp_path}",
+    )
     assert status == 0, err
     info = check.check_text((tmp_path / "dash" / "rfc.md").read_text(encoding="utf-8")).info
     assert info["作者"] == value
@@ -268,36 +314,53 @@ def test_new_passes_dash_values_literally(capsys, tmp_path, value):
 def _new_interactively(tmp_path, replies: list[str]) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "rfc_template", "new", "--output-dir", str(tmp_path)],
-        input="\n".join(replies) + "\n", capture_output=True, text=True, cwd=PROJECT, timeout=60,
+        input="\n".join(replies) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        timeout=60,
     )
 
 
 def test_new_checks_each_typed_answer_at_once_and_asks_again(tmp_path):
     (tmp_path / "taken").mkdir()
     replies = [
-        "",                                      # language: zh
+        "",  # language: zh
         "Ring Attention",
-        "Bad Slug", "taken", "",                 # slug: unsafe, then existing, then the default
-        "", "李雷",                              # author: empty is refused
-        "gpu, model", "model",
-        "",                                      # backend
-        "42", "#42",
-        "",                                      # category
-        "2026-13-01", "2026-10-01",
+        "Bad Slug",
+        "taken",
+        "",  # slug: unsafe, then existing, then the default
+        "",
+        "李雷",  # author: empty is refused
+        "gpu, model",
+        "model",
+        "",  # backend
+        "42",
+        "#42",
+        "",  # category
+        "2026-13-01",
+        "2026-10-01",
     ]
     done = _new_interactively(tmp_path, replies)
     assert done.returncode == 0, done.stderr
-    for problem in ("rfc_slug: 'Bad Slug' is not a safe directory name",
-                    "already exists and is left untouched; choose another rfc_slug",
-                    "author: required",
-                    "modules: unknown 'gpu'",
-                    "related_issue: '42' is not a link or an issue number",
-                    "date: '2026-13-01' is not a real date"):
+    for problem in (
+        "rfc_slug: 'Bad Slug' is not a safe directory name",
+        "already exists and is left untouched; choose another rfc_slug",
+        "author: required",
+        "modules: unknown 'gpu'",
+        "related_issue: '42' is not a link or an issue number",
+        "date: '2026-13-01' is not a real date",
+    ):
         assert problem in done.stderr
     assert done.stdout.count("作者 Author (required)") == 2 and done.stdout.count("目录名 Directory name") == 3
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ring-attention", "taken"]
     info = check.check_text((tmp_path / "ring-attention" / "rfc.md").read_text(encoding="utf-8")).info
-    assert (info["作者"], info["相关模块"], info["相关 issue / PR"], info["创建日期"]) == ("李雷", "model", "#42", "2026-10-01")
+    assert (info["作者"], info["相关模块"], info["相关 issue / PR"], info["创建日期"]) == (
+        "李雷",
+        "model",
+        "#42",
+        "2026-10-01",
+    )
 
 
 def test_new_in_english_offers_english_choices_and_takes_either_words(tmp_path):
@@ -316,7 +379,9 @@ def test_new_in_english_offers_english_choices_and_takes_either_words(tmp_path):
 def test_version_is_the_installed_distributions():
     from importlib.metadata import version
 
-    done = subprocess.run([sys.executable, "-m", "rfc_template", "--version"], capture_output=True, text=True, cwd=PROJECT)
+    done = subprocess.run(
+        [sys.executable, "-m", "rfc_template", "--version"], capture_output=True, text=True, cwd=PROJECT
+    )
     assert done.returncode == 0 and done.stdout.startswith(f"rfc {version('rfc-template')} ")
 
 
@@ -333,7 +398,11 @@ def test_check_help_explains_paths_stages_formats_and_exit_status(capsys):
 def test_a_folder_with_no_rfc_is_an_error_not_a_pass(capsys, tmp_path, example):
     (tmp_path / "empty").mkdir()
     status, out, err = run(capsys, "check", tmp_path / "empty")
-    assert status == 2 and out == "" and err.strip() == f"rfc check: {tmp_path / 'empty'}: no rfc.md in this folder or below it"
+    assert (
+        status == 2
+        and out == ""
+        and err.strip() == f"rfc check: {tmp_path / 'empty'}: no rfc.md in this folder or below it"
+    )
     status, _, err = run(capsys, "check", example, tmp_path / "empty")  # also beside a real RFC
     assert status == 2 and "no rfc.md" in err
 
@@ -343,14 +412,18 @@ def test_markdown_that_is_no_rfc_is_one_line(capsys, tmp_path):
     notes.write_text("# Meeting notes\n\n## Attendees\n\n- a\n\n| a | b |\n| - | - |\n| 1 | 2 |\n", encoding="utf-8")
     status, out, err = run(capsys, "check", "--stage", "review", notes)
     assert status == 2 and out == ""
-    assert err.splitlines() == [f"rfc check: {notes}: not an RFC: none of the template's sections (such as '## 1. 基本信息') is in it"]
+    assert err.splitlines() == [
+        f"rfc check: {notes}: not an RFC: none of the template's sections (such as '## 1. 基本信息') is in it"
+    ]
 
 
 def test_missing_sections_are_listed_in_the_templates_order(capsys, tmp_path):
     from seed import read_seed
 
     rfc = tmp_path / "rfc.md"
-    rfc.write_text("# 只有基本信息\n\n## 1. 基本信息\n\n| 项目 | 内容 |\n| --- | --- |\n| 作者 | a |\n", encoding="utf-8")
+    rfc.write_text(
+        "# 只有基本信息\n\n## 1. 基本信息\n\n| 项目 | 内容 |\n| --- | --- |\n| 作者 | a |\n", encoding="utf-8"
+    )
     _, out, _ = run(capsys, "check", rfc)
     missing = re.findall(r"RFC001 missing section '#+ (.*)'", out)
     expected = [text for _, text in read_seed().headings if text != "1. 基本信息"]
@@ -361,8 +434,12 @@ def test_missing_sections_are_listed_in_the_templates_order(capsys, tmp_path):
 def test_output_into_a_closed_pipe_ends_quietly(tmp_path, command):
     for n in range(3):
         assert main(["new", "--no-input", "--author", "a", "--slug", f"r{n}", "--output-dir", str(tmp_path)]) == 0
-    process = subprocess.Popen([sys.executable, "-m", "rfc_template", *command, str(tmp_path)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=PROJECT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rfc_template", *command, str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=PROJECT,
+    )
     process.stdout.close()  # the reader is gone before the first line, as with `| head -0`; `| head` too, sooner or later
     err = process.stderr.read().decode()
     assert process.wait(timeout=60) == 141 and err == ""
@@ -391,7 +468,11 @@ def test_fix_copies_each_edited_diagram_to_diagrams(capsys, tmp_path):
         assert copy.startswith(first_line) and f"```mermaid\n{copy}```" in text
     assert rfc.read_bytes() == before  # rfc.md is the source: never rewritten
     assert (tmp_path / "f" / "diagrams" / "architecture.mmd").stat().st_mtime_ns == untouched
-    assert sorted(p.name for p in (tmp_path / "f" / "diagrams").iterdir()) == ["architecture.mmd", "flowchart.mmd", "sequence.mmd"]
+    assert sorted(p.name for p in (tmp_path / "f" / "diagrams").iterdir()) == [
+        "architecture.mmd",
+        "flowchart.mmd",
+        "sequence.mmd",
+    ]
     assert run(capsys, "check", "--fix", rfc) == (0, "", "")  # nothing left to fix: nothing said
 
 
@@ -428,12 +509,28 @@ def test_fix_never_overwrites_a_copy_edited_after_rfc_md(capsys, tmp_path):
 
 
 def test_messages_a_newcomer_meets_name_options_and_suggest(capsys, tmp_path):
-    status, _, err = run(capsys, "new", "--no-input", "--author", "a", "--module", "distribted", "--issue", "284",
-                         "--output-dir", tmp_path)
+    status, _, err = run(
+        capsys,
+        "new",
+        "--no-input",
+        "--author",
+        "a",
+        "--module",
+        "distribted",
+        "--issue",
+        "284",
+        "--output-dir",
+        tmp_path,
+    )
     assert status == 2
     assert "--module: unknown 'distribted' (did you mean 'distributed'?)" in err and "(repeat --module for more)" in err
     assert "--issue: '284' is not a link or an issue number (did you mean '#284'?)" in err
-    assert run(capsys, "new", "--no-input", "--author", "a", "--language", "EN", "--slug", "x", "--output-dir", tmp_path)[0] == 0
+    assert (
+        run(capsys, "new", "--no-input", "--author", "a", "--language", "EN", "--slug", "x", "--output-dir", tmp_path)[
+            0
+        ]
+        == 0
+    )
     assert "| Author | a |" in (tmp_path / "x" / "rfc.md").read_text(encoding="utf-8")
     capsys.readouterr()
     status, _, err = run(capsys, "check", tmp_path / "x" / "diagrams" / "flowchart.mmd")
@@ -441,8 +538,13 @@ def test_messages_a_newcomer_meets_name_options_and_suggest(capsys, tmp_path):
 
 
 def test_version_is_one_line_whatever_the_path(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "rfc_template", "--version"], capture_output=True, text=True, cwd=PROJECT,
-                          env={**__import__("os").environ, "COLUMNS": "20"})
+    done = subprocess.run(
+        [sys.executable, "-m", "rfc_template", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        env={**__import__("os").environ, "COLUMNS": "20"},
+    )
     assert len(done.stdout.splitlines()) == 1
 
 

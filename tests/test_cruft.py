@@ -23,15 +23,31 @@ PROJECT = Path(__file__).resolve().parents[1]
 CRUFT = Path(sys.executable).with_name("cruft")
 # What a clone of the template repository needs; tests, docs and benchmarks are not.
 TEMPLATE_FILES = ("cookiecutter.json", "local_extensions.py", "hooks", "templates", RFC_DIR_NAME, "rfc_template")
-ANSWERS = {"rfc_title": "Ring Attention 上下文并行", "rfc_slug": "ring-attention", "author": "张三", "date": "2026-12-01"}
+ANSWERS = {
+    "rfc_title": "Ring Attention 上下文并行",
+    "rfc_slug": "ring-attention",
+    "author": "张三",
+    "date": "2026-12-01",
+}
 
 # The template change of the test: one of each kind, in the Chinese edition.
-NEW_ROW = ("| 和已有行为不一致 | 差异、原因、迁移方式 |\n", "| 和已有行为不一致 | 差异、原因、迁移方式 |\n| 安全影响 | 权限、数据、依赖 |\n")
-REWORDED_HINT = ("<!-- 说明为什么要做。本节只保留和本特性直接相关的信息。 -->", "<!-- 说明为什么要做：只写和本特性直接相关的信息。 -->")
-NEW_SUBSECTION = ("## 10. 实现计划\n", "### 9.4 文档验证\n\n| 文档 | 通过标准 |\n| --- | --- |\n| 用户指南 | 示例可运行 |\n\n## 10. 实现计划\n")
+NEW_ROW = (
+    "| 和已有行为不一致 | 差异、原因、迁移方式 |\n",
+    "| 和已有行为不一致 | 差异、原因、迁移方式 |\n| 安全影响 | 权限、数据、依赖 |\n",
+)
+REWORDED_HINT = (
+    "<!-- 说明为什么要做。本节只保留和本特性直接相关的信息。 -->",
+    "<!-- 说明为什么要做：只写和本特性直接相关的信息。 -->",
+)
+NEW_SUBSECTION = (
+    "## 10. 实现计划\n",
+    "### 9.4 文档验证\n\n| 文档 | 通过标准 |\n| --- | --- |\n| 用户指南 | 示例可运行 |\n\n## 10. 实现计划\n",
+)
 # The author's text.
-FILLED = [("本 RFC 要解决的问题：xxx。", "本 RFC 要解决的问题：128K 序列训练时单卡放不下注意力的激活。"),
-          ("1. 支持 xxx。", "1. 支持 Ring Attention 形式的上下文并行。")]
+FILLED = [
+    ("本 RFC 要解决的问题：xxx。", "本 RFC 要解决的问题：128K 序列训练时单卡放不下注意力的激活。"),
+    ("1. 支持 xxx。", "1. 支持 Ring Attention 形式的上下文并行。"),
+]
 
 
 def run(*argv: str | os.PathLike, cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
@@ -42,7 +58,9 @@ def run(*argv: str | os.PathLike, cwd: Path, check: bool = True) -> subprocess.C
 
 
 def git(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    return run("git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false", *args, cwd=cwd)
+    return run(
+        "git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false", *args, cwd=cwd
+    )
 
 
 def edit(path: Path, *replacements: tuple[str, str]) -> None:
@@ -84,8 +102,17 @@ def rfc_repo(tmp_path: Path, template_repo: Path, cruft: Path) -> Path:
     repo = tmp_path / "rfcs"
     (repo / "docs" / "design").mkdir(parents=True)
     git(repo, "init", "-q", "-b", "main")
-    run(cruft, "create", "--no-input", template_repo, "--extra-context", json.dumps(ANSWERS, ensure_ascii=False),
-        "--output-dir", "docs/design", cwd=repo)
+    run(
+        cruft,
+        "create",
+        "--no-input",
+        template_repo,
+        "--extra-context",
+        json.dumps(ANSWERS, ensure_ascii=False),
+        "--output-dir",
+        "docs/design",
+        cwd=repo,
+    )
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "RFC skeleton")
     return repo
@@ -108,12 +135,30 @@ def test_cruft_create_records_the_answers_once(rfc_repo: Path, tmp_path: Path):
     # .cruft.json is the one record: the replay file would be a second copy to disagree
     assert not (rfc / ".rfc-answers.json").exists()
     # the same RFC as `rfc new` makes from the same answers
-    run(sys.executable, "-m", "rfc_template", "new", "--no-input", "--title", ANSWERS["rfc_title"], "--slug", ANSWERS["rfc_slug"],
-        "--author", ANSWERS["author"], "--date", ANSWERS["date"], "--output-dir", tmp_path, cwd=tmp_path)
+    run(
+        sys.executable,
+        "-m",
+        "rfc_template",
+        "new",
+        "--no-input",
+        "--title",
+        ANSWERS["rfc_title"],
+        "--slug",
+        ANSWERS["rfc_slug"],
+        "--author",
+        ANSWERS["author"],
+        "--date",
+        ANSWERS["date"],
+        "--output-dir",
+        tmp_path,
+        cwd=tmp_path,
+    )
     assert (rfc / "rfc.md").read_bytes() == (tmp_path / ANSWERS["rfc_slug"] / "rfc.md").read_bytes()
 
 
-def test_cruft_update_brings_a_template_change_and_keeps_the_authors_text(rfc_repo: Path, template_repo: Path, cruft: Path):
+def test_cruft_update_brings_a_template_change_and_keeps_the_authors_text(
+    rfc_repo: Path, template_repo: Path, cruft: Path
+):
     rfc = rfc_dir(rfc_repo)
     edit(rfc / "rfc.md", *FILLED)
     git(rfc_repo, "commit", "-q", "-am", "fill in the background")
@@ -136,7 +181,9 @@ def test_cruft_update_brings_a_template_change_and_keeps_the_authors_text(rfc_re
     assert run(sys.executable, "-m", "rfc_template", "check", rfc / "rfc.md", cwd=rfc).stdout == ""
 
 
-def test_a_conflicting_template_change_is_reported_and_nothing_is_lost(rfc_repo: Path, template_repo: Path, cruft: Path):
+def test_a_conflicting_template_change_is_reported_and_nothing_is_lost(
+    rfc_repo: Path, template_repo: Path, cruft: Path
+):
     rfc = rfc_dir(rfc_repo)
     authors_row = "| 和已有行为不一致 | 无：只新增接口，默认关闭 |\n"
     edit(rfc / "rfc.md", (NEW_ROW[0], authors_row))

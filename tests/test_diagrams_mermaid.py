@@ -81,7 +81,7 @@ def corpus_section(diagrams: list[Path]) -> tuple[str, dict[str, tuple[int, int,
         text = path.read_text(encoding="utf-8")
         text += "" if text.endswith("\n") else "\n"
         fence, indent = fence_for(index)
-        body = "".join(indent + l if l.strip() else l for l in text.splitlines(keepends=True))
+        body = "".join(indent + line if line.strip() else line for line in text.splitlines(keepends=True))
         parts += [f"{indent}{fence}mermaid\n", body, f"{indent}{fence}\n", "\n"]
         where[path.name] = (line + 1, lines_of(text), len(indent))
         line += lines_of(text) + 3
@@ -93,8 +93,23 @@ def corpus_run(tmp_path_factory):
     """One RFC whose rfc.md holds all 213 diagrams as blocks and whose diagrams/ holds them
     as .mmd files; `rfc check --diagrams --format json` run once over its folder."""
     root = tmp_path_factory.mktemp("corpus")
-    subprocess.run([sys.executable, "-m", "rfc_template", "new", "--no-input", "--author", "X", "--slug", "demo",
-                    "--output-dir", str(root)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rfc_template",
+            "new",
+            "--no-input",
+            "--author",
+            "X",
+            "--slug",
+            "demo",
+            "--output-dir",
+            str(root),
+        ],
+        check=True,
+        capture_output=True,
+    )
     folder = root / "demo"
     text = (folder / "rfc.md").read_text(encoding="utf-8")
     section, where = corpus_section(VALID + INVALID)
@@ -104,8 +119,12 @@ def corpus_run(tmp_path_factory):
     assert len(blocks) == len(VALID) + len(INVALID)
     for path in VALID + INVALID:
         shutil.copy(path, folder / "diagrams" / f"{path.parent.name}-{path.name}")
-    done = subprocess.run([sys.executable, "-m", "rfc_template", "check", "--diagrams", "--format", "json", str(root)],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "rfc_template", "check", "--diagrams", "--format", "json", str(root)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 1, done.stderr
     assert done.stderr == "", done.stderr
     findings: dict[str, list[dict]] = {}
@@ -119,8 +138,12 @@ def corpus_run(tmp_path_factory):
 def mermaid_says(tmp_path_factory) -> dict[str, str]:
     """Mermaid's own message for each invalid file, from the corpus's own Node harness."""
     out = tmp_path_factory.mktemp("verdicts") / "verdicts.json"
-    done = subprocess.run(["node", str(CORPUS / "parse_with_node.mjs"), str(MODULES), "--json", str(out)],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        ["node", str(CORPUS / "parse_with_node.mjs"), str(MODULES), "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return {Path(v["file"]).name: v["parseError"] for v in json.loads(out.read_text())["results"] if v["parseError"]}
 
@@ -217,25 +240,36 @@ def test_error_on_the_third_line_of_the_61_block(capsys, tmp_path):
     column = broken.index(" -->>") + 1
     line = f"{path}:{fence + 3}:{column}: RFC204 Mermaid: Parse error on line 3: … got 'TAGEND'"
     assert line in out.splitlines()
-    mine = [l for l in out.splitlines() if l.startswith(f"{path}:")]
+    mine = [line for line in out.splitlines() if line.startswith(f"{path}:")]
     assert sorted(set(mine) - {line}) == sorted(plain.splitlines())  # the ordinary findings, unchanged
-    assert mine == sorted(mine, key=lambda l: tuple(map(int, l[len(str(path)) + 1:].split(":")[:2])))
+    assert mine == sorted(mine, key=lambda line: tuple(map(int, line[len(str(path)) + 1 :].split(":")[:2])))
     assert f"{copy}:3:{column}: RFC204 Mermaid: Parse error on line 3: … got 'TAGEND'" in out.splitlines()
 
     _, out, _ = rfc(capsys, "check", "--diagrams", "--format", "json", path)
-    assert {"path": str(path), "line": fence + 3, "col": column, "code": "RFC204", "name": "mermaid-rejects-diagram",
-            "url": rules_by_code()["RFC204"].url,
-            "message": "Mermaid: Parse error on line 3: … got 'TAGEND'"} in map(json.loads, out.splitlines())
+    assert {
+        "path": str(path),
+        "line": fence + 3,
+        "col": column,
+        "code": "RFC204",
+        "name": "mermaid-rejects-diagram",
+        "url": rules_by_code()["RFC204"].url,
+        "message": "Mermaid: Parse error on line 3: … got 'TAGEND'",
+    } in map(json.loads, out.splitlines())
     _, out, _ = rfc(capsys, "check", "--diagrams", "--format", "github", path)
-    assert f"::error file={path},line={fence + 3},col={column},title=RFC204::Mermaid: Parse error on line 3: … got 'TAGEND'" in out
+    assert (
+        f"::error file={path},line={fence + 3},col={column},title=RFC204::Mermaid: Parse error on line 3: … got 'TAGEND'"
+        in out
+    )
 
 
 def test_lines_mermaid_removes_are_counted_back(capsys, tmp_path):
     """Front matter, a directive over two lines and comment lines: Mermaid's line 3 is the
     block's line 10."""
     path = new_rfc(capsys, tmp_path)
-    block = ("```mermaid\n---\ntitle: 通信\n---\n%%{init: {\n  \"theme\": \"forest\"}}%%\n%% a comment\n\n"
-             "flowchart LR\n    A --> B\n    %% another\n    B -->> C\n```\n")
+    block = (
+        '```mermaid\n---\ntitle: 通信\n---\n%%{init: {\n  "theme": "forest"}}%%\n%% a comment\n\n'
+        "flowchart LR\n    A --> B\n    %% another\n    B -->> C\n```\n"
+    )
     text = path.read_text(encoding="utf-8") + "\n## Appendix\n\n"
     path.write_text(text + block, encoding="utf-8")
     status, out, _ = rfc(capsys, "check", "--diagrams", path)
@@ -269,13 +303,18 @@ def test_without_node_one_line_and_exit_2(capsys, tmp_path):
     path = new_rfc(capsys, tmp_path)
     empty = tmp_path / "no-node"
     empty.mkdir()
-    done = subprocess.run([sys.executable, "-m", "rfc_template", "check", "--diagrams", str(path)],
-                          env={**os.environ, "PATH": str(empty)}, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "rfc_template", "check", "--diagrams", str(path)],
+        env={**os.environ, "PATH": str(empty)},
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == (
         "rfc check: --diagrams needs Node.js 20+ on PATH (node was not found) and the npm packages mermaid@11.17.2 "
-        "and jsdom@26.1.0: install Node.js, then npm install mermaid@11.17.2 jsdom@26.1.0\n")
+        "and jsdom@26.1.0: install Node.js, then npm install mermaid@11.17.2 jsdom@26.1.0\n"
+    )
 
 
 def test_without_the_npm_packages_one_line_and_exit_2(capsys, tmp_path, monkeypatch):
@@ -290,10 +329,13 @@ def test_without_the_npm_packages_one_line_and_exit_2(capsys, tmp_path, monkeypa
     status, out, err = rfc(capsys, "check", "--diagrams", path)
     assert (status, out) == (2, "")
     assert len(err.splitlines()) == 1 and "Traceback" not in err
-    assert err.startswith("rfc check: --diagrams needs the npm packages mermaid@11.17.2 and jsdom@26.1.0; "
-                          "mermaid and jsdom were not found")
-    assert err.rstrip().endswith("npm install mermaid@11.17.2 jsdom@26.1.0, or set RFC_MERMAID_MODULES to a "
-                                 "node_modules folder that has them")
+    assert err.startswith(
+        "rfc check: --diagrams needs the npm packages mermaid@11.17.2 and jsdom@26.1.0; "
+        "mermaid and jsdom were not found"
+    )
+    assert err.rstrip().endswith(
+        "npm install mermaid@11.17.2 jsdom@26.1.0, or set RFC_MERMAID_MODULES to a node_modules folder that has them"
+    )
 
     only_mermaid = tmp_path / "only-mermaid"
     only_mermaid.mkdir()
@@ -345,8 +387,14 @@ def test_help_names_what_diagrams_needs(capsys):
     with pytest.raises(SystemExit):
         main(["check", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    for needed in (f"mermaid@{mermaid.MERMAID_VERSION}", f"jsdom@{mermaid.JSDOM_VERSION}", "Node.js 20+",
-                   "$RFC_MERMAID_MODULES", "$NODE_PATH", "RFC204"):
+    for needed in (
+        f"mermaid@{mermaid.MERMAID_VERSION}",
+        f"jsdom@{mermaid.JSDOM_VERSION}",
+        "Node.js 20+",
+        "$RFC_MERMAID_MODULES",
+        "$NODE_PATH",
+        "RFC204",
+    ):
         assert needed in text, needed
 
 
@@ -393,10 +441,16 @@ flowchart TD
 
 def test_blocks_found_are_the_ones_rfc_check_reads(capsys, tmp_path):
     """The Node script's block extraction against document.parse (mistune) on the same files."""
-    files = [tmp_path / "tricky.md", new_rfc(capsys, tmp_path), *PROJECT.glob("examples/*/rfc.md"),
-             *PROJECT.glob("tests/corpus/*/rfc.md")]
+    files = [
+        tmp_path / "tricky.md",
+        new_rfc(capsys, tmp_path),
+        *PROJECT.glob("examples/*/rfc.md"),
+        *PROJECT.glob("tests/corpus/*/rfc.md"),
+    ]
     files[0].write_text(TRICKY_MARKDOWN, encoding="utf-8")
-    done = subprocess.run(["node", str(mermaid.SCRIPT), "--blocks", *map(str, files)], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        ["node", str(mermaid.SCRIPT), "--blocks", *map(str, files)], capture_output=True, text=True, check=True
+    )
     for path, found in zip(files, json.loads(done.stdout)):
         doc = document.parse(path.read_text(encoding="utf-8"))
         expected = [{"line": b.line + 1, "text": b.code} for b in doc.code_blocks if b.info.split()[:1] == ["mermaid"]]
@@ -437,15 +491,23 @@ def test_pre_commit_hook_checks_diagrams_in_a_fresh_repository(capsys, tmp_path)
     broken.write_text(text.replace(third, third.replace(" --> ", " -->> ", 1), 1), encoding="utf-8")
     (broken.parent / "diagrams" / "flowchart.mmd").unlink()
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-    done = subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(hook), "rfc-check-diagrams", "--all-files"],
-                          cwd=repo, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(hook), "rfc-check-diagrams", "--all-files"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 1, done.stdout + done.stderr
-    reported = [l for l in done.stdout.splitlines() if ": RFC204 " in l]
+    reported = [line for line in done.stdout.splitlines() if ": RFC204 " in line]
     fence = text.splitlines().index("```mermaid") + 1
-    assert reported == [f"broken/rfc.md:{fence + 3}:6: RFC204 Mermaid: Parse error on line 3: … got 'TAGEND'"], done.stdout
+    assert reported == [f"broken/rfc.md:{fence + 3}:6: RFC204 Mermaid: Parse error on line 3: … got 'TAGEND'"], (
+        done.stdout
+    )
 
 
 # --- the built-in heuristics on the valid corpus -----------------------------------------
+
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
 def test_heuristics_never_flag_a_diagram_mermaid_accepts(path):

@@ -40,7 +40,11 @@ def _read_with_mistune(source: str) -> tuple[list[str], list[list[list[str]]]]:
         elif token["type"] == "table":
             head, *body = token["children"]
             rows = [[document.normalise(_text(cell["children"])) for cell in head["children"]]]
-            rows += [[document.normalise(_text(c["children"])) for c in row["children"]] for part in body for row in part["children"]]
+            rows += [
+                [document.normalise(_text(c["children"])) for c in row["children"]]
+                for part in body
+                for row in part["children"]
+            ]
             tables.append(rows)
     return headings, tables
 

@@ -14,9 +14,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from generation import fresh_dir, with_rfc_new
 from reader import read
+
 from rfc_template import check
 from rfc_template.cli import main
 from rfc_template.editions import edition, edition_of
@@ -68,8 +68,17 @@ def generated(tmp_path_factory):
     for number, combination in enumerate(COMBINATIONS):
         for language in ("zh", "en"):
             out = fresh_dir(root, f"{language}{number}")
-            outcome = with_rfc_new({"language": language, "author": "Ada", "rfc_slug": "feature",
-                                    "rfc_title": "Ring Attention", "date": "2026-12-01", **combination}, out)
+            outcome = with_rfc_new(
+                {
+                    "language": language,
+                    "author": "Ada",
+                    "rfc_slug": "feature",
+                    "rfc_title": "Ring Attention",
+                    "date": "2026-12-01",
+                    **combination,
+                },
+                out,
+            )
             assert outcome.ok, outcome.describe()
             made[number, language] = (out / "feature" / "rfc.md").read_text(encoding="utf-8")
     return made
@@ -82,8 +91,12 @@ def without_comments(code: str) -> list[str]:
 @pytest.mark.parametrize("number", range(len(COMBINATIONS)))
 def test_generated_editions_have_the_same_structure(generated, mermaid, number):
     zh, en = read(generated[number, "zh"]), read(generated[number, "en"])
-    assert [(level, text.split(" ")[0]) for level, text in zh.headings] == [(level, text.split(" ")[0]) for level, text in en.headings]
-    assert [(len(t), [len(row) for row in t]) for t in zh.tables] == [(len(t), [len(row) for row in t]) for t in en.tables]
+    assert [(level, text.split(" ")[0]) for level, text in zh.headings] == [
+        (level, text.split(" ")[0]) for level, text in en.headings
+    ]
+    assert [(len(t), [len(row) for row in t]) for t in zh.tables] == [
+        (len(t), [len(row) for row in t]) for t in en.tables
+    ]
     assert [language for language, _ in zh.code] == [language for language, _ in en.code]
     for (language, zh_code), (_, en_code) in zip(zh.code, en.code):
         if language == "python":
@@ -91,7 +104,11 @@ def test_generated_editions_have_the_same_structure(generated, mermaid, number):
         else:  # the same diagram, in the other language
             zh_drawn, en_drawn = mermaid.render(zh_code), mermaid.render(en_code)
             assert not zh_drawn.error and not en_drawn.error
-            assert (zh_drawn.nodes, zh_drawn.edges, len(zh_drawn.labels)) == (en_drawn.nodes, en_drawn.edges, len(en_drawn.labels))
+            assert (zh_drawn.nodes, zh_drawn.edges, len(zh_drawn.labels)) == (
+                en_drawn.nodes,
+                en_drawn.edges,
+                len(en_drawn.labels),
+            )
             assert not any(CJK.search(label) for label in en_drawn.labels), en_drawn.labels
     assert not CJK.search(generated[number, "en"]), "the English edition has Chinese text"
 
@@ -111,10 +128,15 @@ def test_rfc_check_reads_both_editions_alike(generated, number):
 def test_the_review_rules_fire_alike_on_a_draft_of_either_edition(generated):
     """A fresh draft under review: every slot and choice left, the template's example
     code, hints and stub diagrams in place; the same rules in both editions."""
-    codes = {language: {f.code for f in check.check_text(generated[0, language], stage=check.REVIEW).findings}
-             for language in ("zh", "en")}
-    assert codes["en"] == codes["zh"] == {"RFC301", "RFC302", "RFC303", "RFC304", "RFC305", "RFC306", "RFC307",
-                                           "RFC311", "RFC312", "RFC313"}
+    codes = {
+        language: {f.code for f in check.check_text(generated[0, language], stage=check.REVIEW).findings}
+        for language in ("zh", "en")
+    }
+    assert (
+        codes["en"]
+        == codes["zh"]
+        == {"RFC301", "RFC302", "RFC303", "RFC304", "RFC305", "RFC306", "RFC307", "RFC311", "RFC312", "RFC313"}
+    )
 
 
 def test_each_edition_is_recognised(generated):
@@ -142,41 +164,108 @@ def test_english_names_are_derived_consistently():
 
 
 def test_new_english_rfc_passes_draft_and_is_indexed(capsys, tmp_path):
-    assert main(["new", "--language", "en", "--no-input", "--author", "Ada", "--title", "Ring Attention",
-                 "--type", "性能优化", "--date", "2026-11-01", "--output-dir", str(tmp_path)]) == 0
-    assert main(["new", "--no-input", "--author", "张三", "--title", "环形注意力", "--slug", "ring-zh",
-                 "--date", "2026-12-01", "--output-dir", str(tmp_path)]) == 0
+    assert (
+        main(
+            [
+                "new",
+                "--language",
+                "en",
+                "--no-input",
+                "--author",
+                "Ada",
+                "--title",
+                "Ring Attention",
+                "--type",
+                "性能优化",
+                "--date",
+                "2026-11-01",
+                "--output-dir",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "new",
+                "--no-input",
+                "--author",
+                "张三",
+                "--title",
+                "环形注意力",
+                "--slug",
+                "ring-zh",
+                "--date",
+                "2026-12-01",
+                "--output-dir",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert main(["check", "--stage", "draft", str(tmp_path)]) == 0
     assert main(["check", "--stage", "review", str(tmp_path)]) == 1
     capsys.readouterr()
     main(["index", "--format", "json", str(tmp_path)])
     entries = json.loads(capsys.readouterr().out)
-    assert [(e["title"], e["author"], e["status"]) for e in entries] == [("Ring Attention", "Ada", "Draft"), ("环形注意力", "张三", "草稿 Draft")]
+    assert [(e["title"], e["author"], e["status"]) for e in entries] == [
+        ("Ring Attention", "Ada", "Draft"),
+        ("环形注意力", "张三", "草稿 Draft"),
+    ]
     text = (tmp_path / "ring-attention" / "rfc.md").read_text(encoding="utf-8")
     assert "| Type | Performance optimization |" in text and "| Status | Draft |" in text
 
 
-@pytest.mark.parametrize("typed, written", [
-    ("Performance optimization", "Performance optimization"),
-    ("performance  optimization", "Performance optimization"),  # case and spaces aside
-    ("性能优化", "Performance optimization"),
-    ("User request", "User request"),
-])
+@pytest.mark.parametrize(
+    "typed, written",
+    [
+        ("Performance optimization", "Performance optimization"),
+        ("performance  optimization", "Performance optimization"),  # case and spaces aside
+        ("性能优化", "Performance optimization"),
+        ("User request", "User request"),
+    ],
+)
 def test_new_takes_the_category_in_either_editions_words(capsys, tmp_path, typed, written):
-    assert main(["new", "--language", "en", "--no-input", "--author", "Ada", "--title", "Ring Attention",
-                 "--type", typed, "--output-dir", str(tmp_path)]) == 0, capsys.readouterr().err
+    assert (
+        main(
+            [
+                "new",
+                "--language",
+                "en",
+                "--no-input",
+                "--author",
+                "Ada",
+                "--title",
+                "Ring Attention",
+                "--type",
+                typed,
+                "--output-dir",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    ), capsys.readouterr().err
     assert f"| Type | {written} |" in (tmp_path / "ring-attention" / "rfc.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("typed, row", [("both", "PT + MS"), ("pt+ms", "PT + MS"), ("PyTorch only", "PT"), ("仅 MindSpore", "MS")])
+@pytest.mark.parametrize(
+    "typed, row", [("both", "PT + MS"), ("pt+ms", "PT + MS"), ("PyTorch only", "PT"), ("仅 MindSpore", "MS")]
+)
 def test_new_takes_the_backend_in_the_words_of_its_prompt(capsys, tmp_path, typed, row):
-    assert main(["new", "--no-input", "--author", "a", "--slug", "x", "--backend", typed, "--output-dir", str(tmp_path)]) == 0
+    assert (
+        main(["new", "--no-input", "--author", "a", "--slug", "x", "--backend", typed, "--output-dir", str(tmp_path)])
+        == 0
+    )
     assert f"| 适用后端 | {row} |" in (tmp_path / "x" / "rfc.md").read_text(encoding="utf-8")
 
 
 def test_new_refuses_an_unknown_category_naming_both_editions_words(capsys, tmp_path):
-    assert main(["new", "--no-input", "--author", "a", "--slug", "x", "--type", "Speed", "--output-dir", str(tmp_path)]) == 2
+    assert (
+        main(["new", "--no-input", "--author", "a", "--slug", "x", "--type", "Speed", "--output-dir", str(tmp_path)])
+        == 2
+    )
     err = capsys.readouterr().err
     assert "--type: 'Speed' is not allowed" in err and "性能优化 (Performance optimization)" in err
     assert list(tmp_path.iterdir()) == []
@@ -211,15 +300,20 @@ def test_index_writes_statuses_as_each_edition_does_and_columns_in_one_language(
     new("--language", "en", "--slug", "en-2", "--date", "2026-01-02")
     new("--slug", "zh-1", "--date", "2026-01-03")
     # statuses typed in the other edition's words, as people do
-    for slug, old, new_status in (("en-2", "| Status | Draft |", "| Status | 评审中 Reviewing |"),
-                                  ("zh-1", "| 状态 | 草稿 Draft |", "| 状态 | Accepted |")):
+    for slug, old, new_status in (
+        ("en-2", "| Status | Draft |", "| Status | 评审中 Reviewing |"),
+        ("zh-1", "| 状态 | 草稿 Draft |", "| 状态 | Accepted |"),
+    ):
         path = tmp_path / slug / "rfc.md"
         text = path.read_text(encoding="utf-8")
         assert old in text
         path.write_text(text.replace(old, new_status), encoding="utf-8")
     entries = json.loads(_index(capsys, tmp_path, "--format", "json"))
     assert [(e["path"], e["status"]) for e in entries] == [
-        ("en-1/rfc.md", "Draft"), ("en-2/rfc.md", "Reviewing"), ("zh-1/rfc.md", "已接受 Accepted")]
+        ("en-1/rfc.md", "Draft"),
+        ("en-2/rfc.md", "Reviewing"),
+        ("zh-1/rfc.md", "已接受 Accepted"),
+    ]
     # column names: the seed templates' own basic-info keys, in the language most RFCs use
     english = _index(capsys, tmp_path).splitlines()[0]
     assert english == "| Title | Author | Status | Modules | Backend | Related issue / PR | Created | Path |"

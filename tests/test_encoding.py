@@ -33,12 +33,14 @@ def test_github_drops_the_mark_and_shows_the_title():
 @pytest.fixture
 def written(tmp_path):
     """A copy of the RFC's folder with rfc.md written in an encoding (None: plain UTF-8, LF)."""
+
     def write(name: str, encoding: str | None, text: str | None = None) -> Path:
         folder = tmp_path / name
         shutil.copytree(RFC, folder)
         source = text if text is not None else (RFC / "rfc.md").read_text(encoding="utf-8")
         (folder / "rfc.md").write_bytes((ENCODINGS[encoding](source) if encoding else source).encode("utf-8"))
         return folder
+
     return write
 
 
@@ -52,7 +54,12 @@ def _check(capsys, path: Path) -> tuple[int, list[tuple[int, str]]]:
 def test_check_reads_the_rfc_as_the_forges_do(capsys, written, encoding):
     assert _check(capsys, written("filled", encoding)) == (0, [])
     # a broken one: the same findings at the same lines as in plain UTF-8 with LF
-    broken = (RFC / "rfc.md").read_text(encoding="utf-8").replace("| UT | 24 |", "| UT | TBD |").replace("### 6.4 关键逻辑\n", "")
+    broken = (
+        (RFC / "rfc.md")
+        .read_text(encoding="utf-8")
+        .replace("| UT | 24 |", "| UT | TBD |")
+        .replace("### 6.4 关键逻辑\n", "")
+    )
     expected = _check(capsys, written("plain", None, broken))
     assert expected[0] == 1 and {"RFC001", "RFC308"} <= {code for _, code in expected[1]}
     assert _check(capsys, written("broken", encoding, broken)) == expected

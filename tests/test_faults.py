@@ -11,11 +11,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from figures import FIGURES
+from generation import cookiecutter_config, fresh_dir, snapshot, with_cookiecutter, with_rfc_new
 from hypothesis import given
 from hypothesis import strategies as st
 
-from figures import FIGURES
-from generation import cookiecutter_config, fresh_dir, snapshot, with_cookiecutter, with_rfc_new
 from rfc_template.batch import MAX_RFC_BYTES
 from rfc_template.cli import main
 
@@ -30,7 +30,10 @@ def tree_bytes(folder: Path) -> dict[str, bytes]:
 # --- existing work -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("flags", [(), ("--overwrite-if-exists",), ("--skip-if-file-exists",), ("--overwrite-if-exists", "--skip-if-file-exists")])
+@pytest.mark.parametrize(
+    "flags",
+    [(), ("--overwrite-if-exists",), ("--skip-if-file-exists",), ("--overwrite-if-exists", "--skip-if-file-exists")],
+)
 def test_an_existing_rfc_is_never_overwritten_by_the_template(tmp_path, flags):
     out = fresh_dir(tmp_path, "out")
     assert with_rfc_new(BASE, out).ok
@@ -130,11 +133,21 @@ FAILING_WRITE = textwrap.dedent(
 def test_a_failed_run_removes_the_output_folders_it_made(tmp_path, way):
     out = tmp_path / "docs" / "design"
     if way == "cookiecutter":
-        args = ["cookiecutter", str(PROJECT), "--no-input", "--output-dir", str(out),
-                "--config-file", str(cookiecutter_config(tmp_path)), *(f"{k}={v}" for k, v in BASE.items())]
+        args = [
+            "cookiecutter",
+            str(PROJECT),
+            "--no-input",
+            "--output-dir",
+            str(out),
+            "--config-file",
+            str(cookiecutter_config(tmp_path)),
+            *(f"{k}={v}" for k, v in BASE.items()),
+        ]
     else:
         args = ["rfc", "new", "--no-input", "--author", "张三", "--slug", "mine", "--output-dir", str(out)]
-    done = subprocess.run([sys.executable, "-c", FAILING_WRITE, *args], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", FAILING_WRITE, *args], capture_output=True, text=True, cwd=tmp_path, timeout=60
+    )
     assert done.returncode != 0 and "No space left on device" in done.stdout + done.stderr, done.stdout + done.stderr
     assert not (tmp_path / "docs").exists(), snapshot(tmp_path)
 
@@ -143,7 +156,9 @@ def test_a_failed_run_keeps_output_folders_it_found(tmp_path):
     out = fresh_dir(tmp_path, "docs")
     (out / "other.md").write_text("mine", encoding="utf-8")
     args = ["rfc", "new", "--no-input", "--author", "张三", "--slug", "mine", "--output-dir", str(out / "design")]
-    done = subprocess.run([sys.executable, "-c", FAILING_WRITE, *args], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", FAILING_WRITE, *args], capture_output=True, text=True, cwd=tmp_path, timeout=60
+    )
     assert done.returncode == 2, done.stderr
     assert snapshot(out) == ["other.md"]
 
@@ -173,24 +188,49 @@ def test_concurrent_runs_of_one_slug_exactly_one_wins(tmp_path):
     for number in range(10):
         author = f"Author{number}x"
         if number % 3 == 2:
-            args = ["cookiecutter", str(PROJECT), "--no-input", "--output-dir", str(out),
-                    "--config-file", str(cookiecutter_config(tmp_path)), "rfc_slug=mine", f"author={author}", "date=2026-12-01"]
+            args = [
+                "cookiecutter",
+                str(PROJECT),
+                "--no-input",
+                "--output-dir",
+                str(out),
+                "--config-file",
+                str(cookiecutter_config(tmp_path)),
+                "rfc_slug=mine",
+                f"author={author}",
+                "date=2026-12-01",
+            ]
         else:
             args = ["rfc", "new", "--no-input", "--author", author, "--slug", "mine", "--output-dir", str(out)]
         runs.append((author, args))
     start = time.time() + 8  # after every process has imported what it needs
-    procs = [(author, subprocess.Popen([sys.executable, "-c", AT_ONCE, str(start), *args], cwd=tmp_path,
-                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)) for author, args in runs]
+    procs = [
+        (
+            author,
+            subprocess.Popen(
+                [sys.executable, "-c", AT_ONCE, str(start), *args],
+                cwd=tmp_path,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            ),
+        )
+        for author, args in runs
+    ]
     results = [(author, proc.wait(timeout=120), proc.stdout.read() + proc.stderr.read()) for author, proc in procs]
     for _, proc in procs:
         proc.stdout.close(), proc.stderr.close()
     assert all("Traceback" not in output for _, _, output in results), results
     winners = [(author, output) for author, code, output in results if code == 0]
     assert len(winners) == 1, results
-    for author, code, output in results:
+    for _author, code, output in results:
         if code != 0:
-            lines = [line for line in output.splitlines() if line.strip() and not line.startswith("ERROR: cannot generate")]
-            assert len(lines) == 1 and ("already exists and is left untouched" in lines[0] or "is being created by another run" in lines[0]), output
+            lines = [
+                line for line in output.splitlines() if line.strip() and not line.startswith("ERROR: cannot generate")
+            ]
+            assert len(lines) == 1 and (
+                "already exists and is left untouched" in lines[0] or "is being created by another run" in lines[0]
+            ), output
     author = winners[0][0]
     rfc = (out / "mine" / "rfc.md").read_text(encoding="utf-8")
     assert [other for other, _ in runs if other in rfc] == [author]  # the winner's own RFC, whole
@@ -248,7 +288,10 @@ def test_an_interrupted_rfc_new_leaves_nothing(tmp_path):
     out = fresh_dir(tmp_path, "out")
     done = subprocess.run(
         [sys.executable, "-c", INTERRUPT, "new", "--no-input", "--author", "张三", "--output-dir", str(out)],
-        capture_output=True, text=True, cwd=PROJECT, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        timeout=60,
     )
     assert done.returncode == 130, done.stderr
     assert done.stderr.strip() == "rfc new: interrupted" and "Traceback" not in done.stderr
@@ -259,8 +302,13 @@ def test_an_interrupted_rfc_new_leaves_nothing(tmp_path):
 
 
 def check(*paths) -> tuple[int, str, str]:
-    done = subprocess.run([sys.executable, "-m", "rfc_template", "check", *map(str, paths)],
-                          capture_output=True, text=True, cwd=PROJECT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "rfc_template", "check", *map(str, paths)],
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        timeout=120,
+    )
     assert "Traceback" not in done.stderr, done.stderr
     return done.returncode, done.stdout, done.stderr
 
@@ -339,7 +387,9 @@ def test_check_an_unreadable_file(tmp_path):
     assert code == 2 and expected in err
 
 
-@given(data=st.one_of(st.binary(max_size=2000), st.text(max_size=2000).map(lambda t: t.encode("utf-8", "surrogatepass"))))
+@given(
+    data=st.one_of(st.binary(max_size=2000), st.text(max_size=2000).map(lambda t: t.encode("utf-8", "surrogatepass")))
+)
 def test_check_never_crashes(tmp_path_factory, data):
     """rfc check in-process on anything: a finding or a clear error, never an exception."""
     folder = tmp_path_factory.mktemp("fuzz")

@@ -10,7 +10,6 @@ import itertools
 import json
 
 import pytest
-
 from conftest import UNRENDERED
 from seed import read_seed
 
@@ -155,7 +154,17 @@ def test_answers_are_recorded_for_replay(baked, combination):
     recorded = json.loads(baked.read(".rfc-answers.json"))["cookiecutter"]
     assert recorded["modules"] == combination["modules"]
     assert recorded["rfc_slug"] == SLUG
-    assert set(recorded) == {"language", "rfc_title", "rfc_slug", "author", "modules", "backend", "related_issue", "rfc_type", "date"}
+    assert set(recorded) == {
+        "language",
+        "rfc_title",
+        "rfc_slug",
+        "author",
+        "modules",
+        "backend",
+        "related_issue",
+        "rfc_type",
+        "date",
+    }
 
 
 def _split_by_heading(source: str) -> dict[str, str]:

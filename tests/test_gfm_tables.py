@@ -93,10 +93,27 @@ def test_tables_read_as_github_draws_them(source):
 # Not among them: a 4-space-indented line right above a delimiter row. mistune appends such
 # a line to the paragraph before any block rule sees it, where GFM could make it a
 # table's header; nobody writes a table that way.
-LINES = st.sampled_from([
-    "| a | b |", "| a |", "| a | b | c |", "a | b", "| a | b", "|---|---|", "| --- | --- |", "--|--", "| :-: | --: |",
-    "|---|", "| x \\| y | z |", "", "# h", "- item", "> quote", "text", "| 张三 | `c|d` |",
-])
+LINES = st.sampled_from(
+    [
+        "| a | b |",
+        "| a |",
+        "| a | b | c |",
+        "a | b",
+        "| a | b",
+        "|---|---|",
+        "| --- | --- |",
+        "--|--",
+        "| :-: | --: |",
+        "|---|",
+        "| x \\| y | z |",
+        "",
+        "# h",
+        "- item",
+        "> quote",
+        "text",
+        "| 张三 | `c|d` |",
+    ]
+)
 
 
 @settings(max_examples=400, deadline=None)

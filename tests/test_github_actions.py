@@ -74,8 +74,9 @@ def test_actionlint_reads_action_yml_where_a_workflow_uses_it(tmp_path):
     inputs = "".join(f"          {name}: x\n" for name in [*load_action()["inputs"], "bogus"])
     workflow.write_text(
         "on: push\npermissions: {}\njobs:\n  rfc:\n    runs-on: ubuntu-latest\n    steps:\n"
-        "      - uses: ./\n        id: rfc\n        with:\n" + inputs +
-        "      - run: echo \"$FINDINGS $NOPE\"\n        env:\n"
+        "      - uses: ./\n        id: rfc\n        with:\n"
+        + inputs
+        + '      - run: echo "$FINDINGS $NOPE"\n        env:\n'
         "          FINDINGS: ${{ steps.rfc.outputs.findings }}\n"
         "          NOPE: ${{ steps.rfc.outputs.nope }}\n",
         encoding="utf-8",
@@ -114,7 +115,9 @@ def test_the_action_scripts_pass_shellcheck():
     for step in load_action()["runs"]["steps"]:
         if "run" in step:
             # As actionlint calls it; the variables come from env:, which it cannot see.
-            done = run([shellcheck, "--norc", "--shell=bash", "-e", "SC1091,SC2153,SC2154", "-"], PROJECT, input=step["run"])
+            done = run(
+                [shellcheck, "--norc", "--shell=bash", "-e", "SC1091,SC2153,SC2154", "-"], PROJECT, input=step["run"]
+            )
             assert done.returncode == 0, f"shellcheck, step {step.get('id')}:\n{done.stdout}{done.stderr}"
 
 
@@ -214,7 +217,19 @@ def run_action(workdir: Path, tmp: Path, **given: str) -> Run:
 
 def new_rfc(workdir: Path, output_dir: str, slug: str) -> Path:
     (workdir / output_dir).mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "rfc_template", "new", "--no-input", "--author", "X", "--slug", slug, "--output-dir", output_dir]
+    command = [
+        sys.executable,
+        "-m",
+        "rfc_template",
+        "new",
+        "--no-input",
+        "--author",
+        "X",
+        "--slug",
+        slug,
+        "--output-dir",
+        output_dir,
+    ]
     done = run(command, workdir)
     assert done.returncode == 0, done.stdout + done.stderr
     return workdir / output_dir / slug / "rfc.md"
@@ -246,7 +261,9 @@ def test_the_action_fails_a_broken_rfc_with_annotations(repo, tmp_path):
     rfc.write_text("".join(kept), encoding="utf-8")
     check = run_action(repo, tmp_path).steps["check"]
     assert check.returncode == 1, check.stdout + check.stderr
-    assert re.search(r"^::error file=docs/design/demo/rfc\.md,line=\d+,col=\d+,title=RFC001::", check.stdout, re.M), check.stdout
+    assert re.search(r"^::error file=docs/design/demo/rfc\.md,line=\d+,col=\d+,title=RFC001::", check.stdout, re.M), (
+        check.stdout
+    )
 
 
 def test_the_action_passes_the_stage_input(repo, tmp_path):

@@ -98,7 +98,8 @@ def test_post_gen_fails_on_a_missing_section(bake, tmp_path, capsys):
 
 def test_post_gen_fails_on_unrendered_syntax_and_disorder(bake, tmp_path, capsys):
     broken = broken_copy(
-        bake(ok=True), tmp_path,
+        bake(ok=True),
+        tmp_path,
         ("## 10. 实现计划", "## 10. 实现计划 {{ cookiecutter.x }}"),
         ("### 3.1 目标", "### 3.x"),
         ("### 3.2 非目标", "### 3.2 非目标\n\n### 3.1 目标"),

@@ -16,13 +16,13 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 import strategies as s
 from figures import FIGURES
 from generation import COOKIECUTTER, Outcome, fresh_dir, snapshot, with_cookiecutter, with_rfc_new
+from hypothesis import given
+from hypothesis import strategies as st
 from reader import read
+
 from rfc_template import check
 from rfc_template.answers import ANSWER_NAMES
 from rfc_template.generate import NEW_OPTIONS
@@ -34,7 +34,9 @@ ESCAPE_PROBE = Path("/tmp/rfc-escape-probe")
 # a problem line names the variable (cookiecutter) or the option (`rfc new`: --slug)
 PROBLEM_LINE = re.compile(r"^\s*- (?:--)?([a-z_-]+|output directory)\b", re.M)
 _counter = itertools.count()
-CHOICE_VARIABLES = {name for name, default in load_context().items() if isinstance(default, list) and not name.startswith("_")}
+CHOICE_VARIABLES = {
+    name for name, default in load_context().items() if isinstance(default, list) and not name.startswith("_")
+}
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +81,9 @@ def assert_shown_as_typed(outcome: Outcome, values: dict, plain: Outcome, mermai
     title, author = values["rfc_title"].strip(), values["author"].strip()
     seen, expected = read(text), read((plain_project / "rfc.md").read_text(encoding="utf-8"))
     assert seen.headings == [(1, title), *expected.headings[1:]], where
-    expected_tables = [[[author if cell == PLAIN_AUTHOR else cell for cell in row] for row in table] for table in expected.tables]
+    expected_tables = [
+        [[author if cell == PLAIN_AUTHOR else cell for cell in row] for row in table] for table in expected.tables
+    ]
     assert seen.tables == expected_tables, where
     assert seen.tags == expected.tags, f"the value added HTML elements: {seen.tags - expected.tags}; {where}"
     assert [c for c in seen.code if c[0] != "mermaid"] == [c for c in expected.code if c[0] != "mermaid"], where
@@ -121,16 +125,33 @@ def plain_twin(values: dict, workspace: Path, slug: str | None = None) -> Outcom
     issue=s.valid_issue(),
     date=s.valid_date(),
 )
-def test_printable_values_come_out_as_typed(workspace, mermaid, language, title, author, slug, modules, backend, rfc_type, issue, date):
-    values = {"language": language, "rfc_title": title, "rfc_slug": slug, "author": author, "modules": modules,
-              "backend": backend, "related_issue": issue, "rfc_type": rfc_type, "date": date}
+def test_printable_values_come_out_as_typed(
+    workspace, mermaid, language, title, author, slug, modules, backend, rfc_type, issue, date
+):
+    values = {
+        "language": language,
+        "rfc_title": title,
+        "rfc_slug": slug,
+        "author": author,
+        "modules": modules,
+        "backend": backend,
+        "related_issue": issue,
+        "rfc_type": rfc_type,
+        "date": date,
+    }
     FIGURES["examples"] += 1
     plain = plain_twin(values, workspace)
     outcomes = [with_cookiecutter(values, new_dir(workspace), workspace), with_rfc_new(values, new_dir(workspace))]
     for outcome in outcomes:
         assert_shown_as_typed(outcome, values, plain, mermaid)
     first, second = (project_of(o) for o in outcomes)
-    for name in ("rfc.md", "diagrams/flowchart.mmd", "diagrams/architecture.mmd", "diagrams/sequence.mmd", ".rfc-answers.json"):
+    for name in (
+        "rfc.md",
+        "diagrams/flowchart.mmd",
+        "diagrams/architecture.mmd",
+        "diagrams/sequence.mmd",
+        ".rfc-answers.json",
+    ):
         assert (first / name).read_bytes() == (second / name).read_bytes(), f"{name} differs between the two ways"
 
 
@@ -164,8 +185,10 @@ def _as_taken(values: dict) -> dict:
     """The answers as `rfc new` takes them: a backend or category in either edition's words
     (`pt`, `Performance optimization`) as the template's own value."""
     rules = load_rules()
-    return {name: rules.canonical(value) if name in ("backend", "rfc_type") and isinstance(value, str) else value
-            for name, value in values.items()}
+    return {
+        name: rules.canonical(value) if name in ("backend", "rfc_type") and isinstance(value, str) else value
+        for name, value in values.items()
+    }
 
 
 def _complete(values: dict) -> dict:
@@ -213,7 +236,9 @@ def test_jinja_in_a_value_is_text_not_code(workspace, way):
     assert read((out / "jinja" / "rfc.md").read_text(encoding="utf-8")).headings[0] == (1, title)
 
 
-@pytest.mark.parametrize("slug", ["../escaped", "../../escaped", "/tmp/rfc-escape-probe/x", "a/../../escaped", ".", ".."])
+@pytest.mark.parametrize(
+    "slug", ["../escaped", "../../escaped", "/tmp/rfc-escape-probe/x", "a/../../escaped", ".", ".."]
+)
 def test_slug_cannot_leave_the_output_directory(workspace, slug):
     for way in ("cookiecutter", "rfc new"):
         parent = new_dir(workspace)
@@ -247,8 +272,20 @@ def test_a_value_cannot_add_a_section_or_a_row(workspace, mermaid, name, value):
 
 @pytest.mark.parametrize(
     "title",
-    ['"] --> Z["pwned', "end", "A --> B; click A call alert()", "%%{init: {'theme': 'dark'}}%%", "x}} --> y{{z", "a;b#c:d", "`**md**`", "<br/>x<script>y</script>",
-     "classDef x fill:#f00;", "style A fill:#f00", "A:::someclass", "&lt;b&gt; #35; &#35;"],
+    [
+        '"] --> Z["pwned',
+        "end",
+        "A --> B; click A call alert()",
+        "%%{init: {'theme': 'dark'}}%%",
+        "x}} --> y{{z",
+        "a;b#c:d",
+        "`**md**`",
+        "<br/>x<script>y</script>",
+        "classDef x fill:#f00;",
+        "style A fill:#f00",
+        "A:::someclass",
+        "&lt;b&gt; #35; &#35;",
+    ],
 )
 def test_a_value_cannot_break_a_diagram(workspace, mermaid, title):
     values = {**BASE, "rfc_slug": "diagram", "rfc_title": title}

@@ -40,9 +40,11 @@ MERMAID_FOLDER = "m--!><img src=x onerror=\"pwn('mermaid-path')\">"
 
 def markup(where: str) -> str:
     """Live markup if it is ever written into the page unescaped; every run is seen."""
-    return (f"<img src=x onerror=\"pwn('{where}')\"> <script>alert('{where}')</script> "
-            f"<svg onload=\"pwn('{where}')\"></svg> <a href=\"javascript:pwn('{where}')\">a</a> "
-            f"</dd></pre></title></script></style> --> --!>")
+    return (
+        f"<img src=x onerror=\"pwn('{where}')\"> <script>alert('{where}')</script> "
+        f"<svg onload=\"pwn('{where}')\"></svg> <a href=\"javascript:pwn('{where}')\">a</a> "
+        f"</dd></pre></title></script></style> --> --!>"
+    )
 
 
 TITLE_LINE = f"# 标题 {markup('title')} [t](javascript:pwn('title-link'))"
@@ -53,21 +55,36 @@ BASIC_INFO = [
     ("作者", markup("author")),
     ("相关模块", markup("modules")),
     ("相关 issue / PR", "[issue](javascript:pwn('issue-link')) <javascript:pwn('issue-autolink')> " + markup("issue")),
-    ("<b onmouseover=\"pwn('key')\">键</b> <img src=x onerror=\"pwn('key')\"> </dt>", "值 </dd><script>alert('value')</script>"),
+    (
+        "<b onmouseover=\"pwn('key')\">键</b> <img src=x onerror=\"pwn('key')\"> </dt>",
+        "值 </dd><script>alert('value')</script>",
+    ),
     ("适用后端", markup("backend")),
     ("类型", markup("category")),
     ("状态", markup("status")),
     ("创建日期", markup("date")),
 ]
-SHOWN_INFO = [(key, value.replace("[issue](javascript:pwn('issue-link')) <javascript:pwn('issue-autolink')>",
-                                  "issue javascript:pwn('issue-autolink')")) for key, value in BASIC_INFO]
+SHOWN_INFO = [
+    (
+        key,
+        value.replace(
+            "[issue](javascript:pwn('issue-link')) <javascript:pwn('issue-autolink')>",
+            "issue javascript:pwn('issue-autolink')",
+        ),
+    )
+    for key, value in BASIC_INFO
+]
 
 H3 = "3.2 非目标 <img src=x onerror=\"pwn('h3')\"> </a></li></ol> [h](javascript:pwn('h3-link'))"
 H3_SHOWN = "3.2 非目标 <img src=x onerror=\"pwn('h3')\"> </a></li></ol> h"
 H2 = "4. 相关实现参考 <script>alert('h2')</script> --!>"
 TH = "对本 RFC 的影响 <svg onload=\"pwn('th')\">"
-TDS = ["<img src=x onerror=\"pwn('td')\">", "<script>alert('td')</script>", "[x](javascript:pwn('td-link'))",
-       "</td></tr></table><script>alert('td2')</script>"]
+TDS = [
+    "<img src=x onerror=\"pwn('td')\">",
+    "<script>alert('td')</script>",
+    "[x](javascript:pwn('td-link'))",
+    "</td></tr></table><script>alert('td2')</script>",
+]
 TDS_SHOWN = [*TDS[:2], "x", TDS[3]]
 CODE_LINE = "# </code></pre><script>alert('code')</script> --!> <img src=x onerror=\"pwn('code')\">"
 INFO_STRING = "\"><script>alert('info')</script>"
@@ -75,14 +92,16 @@ CODE2 = "</code></pre><script>alert('code2')</script>"
 RAW_HTML = [  # whole blocks of raw HTML, each to be shown as its text
     "<script>alert('block')</script>",
     "<iframe srcdoc=\"<script>parent.pwn('iframe')</script>\"></iframe>",
-    "<meta http-equiv=\"refresh\" content=\"0; url=javascript:pwn('meta')\">",
+    '<meta http-equiv="refresh" content="0; url=javascript:pwn(\'meta\')">',
     "<base href=\"javascript:pwn('base')//\">",
     "<math><mtext><table><mglyph><style><img src=x onerror=\"pwn('mxss')\"></style></mglyph></table></mtext></math>",
     "<form action=\"javascript:pwn('form')\"><button>go</button></form>",
 ]
-LINKS = ("<a href=\"javascript:pwn('a')\">a</a> [md](javascript:pwn('md')) <javascript:pwn('autolink')> "
-         "![img](javascript:pwn('image')) [ref][r] [data](data:text/html,<script>alert('data')</script>)\n\n"
-         "[r]: javascript:pwn('ref')")
+LINKS = (
+    "<a href=\"javascript:pwn('a')\">a</a> [md](javascript:pwn('md')) <javascript:pwn('autolink')> "
+    "![img](javascript:pwn('image')) [ref][r] [data](data:text/html,<script>alert('data')</script>)\n\n"
+    "[r]: javascript:pwn('ref')"
+)
 INLINE_COMMENT = "xxx <!-- --!><script>alert('inline-comment')</script> --> 。"
 
 # Mermaid: directives that ask for a loose security level, HTML labels, a DOMPurify
@@ -107,7 +126,9 @@ ARCHITECTURE_HEAD = (
     "flowchart LR\n"
     "    %% </pre><script>alert('mermaid2')</script>\n"
 )
-SEQUENCE_HEAD = '%%{init: {"securityLevel": "loose"}}%%\nsequenceDiagram\n    %% </pre><script>alert(\'mermaid3\')</script>\n'
+SEQUENCE_HEAD = (
+    '%%{init: {"securityLevel": "loose"}}%%\nsequenceDiagram\n    %% </pre><script>alert(\'mermaid3\')</script>\n'
+)
 SEQUENCE_LINES = "    link U: Docs @ javascript:pwn('link')\n    Note over U,T: <img src onerror=pwn('note')>\n"
 
 
@@ -119,20 +140,45 @@ def _edit(text: str, old: str, new: str) -> str:
 def write_hostile_rfc(parent: Path) -> Path:
     """`rfc new`'s RFC, edited into the hostile one, in a folder with a hostile name."""
     with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["new", "--no-input", "--author", "X", "--title", "Plain", "--slug", "hostile",
-                     "--output-dir", str(parent)]) == 0
+        assert (
+            main(
+                [
+                    "new",
+                    "--no-input",
+                    "--author",
+                    "X",
+                    "--title",
+                    "Plain",
+                    "--slug",
+                    "hostile",
+                    "--output-dir",
+                    str(parent),
+                ]
+            )
+            == 0
+        )
     folder = parent / "hostile"
     text = (folder / "rfc.md").read_text(encoding="utf-8")
     text = _edit(text, "# Plain\n", TITLE_LINE + "\n")
     for key, value in BASIC_INFO:  # each generated row's value replaced; the new key's row added
         row = re.compile(rf"^\| {re.escape(key)} \|.*\|$", re.M)
-        text, found = row.subn(lambda _: f"| {key} | {value} |", text, count=1)
+        text, found = row.subn(lambda _, key=key, value=value: f"| {key} | {value} |", text, count=1)
         if not found:
             text = _edit(text, "| 适用后端 |", f"| {key} | {value} |\n| 适用后端 |")
     # the guidance comments: `--!>` ends a comment in HTML though not in Markdown
-    text = _edit(text, "<!--\n特性 RFC 模板\n", "<!--\n特性 RFC 模板 --!><script>alert('comment')</script><img src=x onerror=\"pwn('comment')\">\n")
-    text = _edit(text, "<!-- 说明为什么要做。", "<!-- </pre></main> --!> <script>alert('comment2')</script> 说明为什么要做。")
-    text = _edit(text, "本 RFC 要解决的问题：xxx。\n", "本 RFC 要解决的问题：" + INLINE_COMMENT + "\n\n" + "\n\n".join(RAW_HTML) + "\n\n" + LINKS + "\n")
+    text = _edit(
+        text,
+        "<!--\n特性 RFC 模板\n",
+        "<!--\n特性 RFC 模板 --!><script>alert('comment')</script><img src=x onerror=\"pwn('comment')\">\n",
+    )
+    text = _edit(
+        text, "<!-- 说明为什么要做。", "<!-- </pre></main> --!> <script>alert('comment2')</script> 说明为什么要做。"
+    )
+    text = _edit(
+        text,
+        "本 RFC 要解决的问题：xxx。\n",
+        "本 RFC 要解决的问题：" + INLINE_COMMENT + "\n\n" + "\n\n".join(RAW_HTML) + "\n\n" + LINKS + "\n",
+    )
     text = _edit(text, "### 3.2 非目标\n", f"### {H3}\n")
     text = _edit(text, "## 4. 相关实现参考\n", f"## {H2}\n")
     text = _edit(text, "| 对本 RFC 的影响 |", f"| {TH} |")
@@ -140,7 +186,7 @@ def write_hostile_rfc(parent: Path) -> Path:
     text = _edit(text, "# 按实际特性替换\n", CODE_LINE + "\n")
     text = _edit(text, "### 5.2 使用示例\n", f"### 5.2 使用示例\n\n```{INFO_STRING}\n{CODE2}\n```\n")
     text = _edit(text, "```mermaid\nflowchart TD\n", "```mermaid\n" + FLOWCHART_HEAD)
-    text = _edit(text, "    I --> J[\"指标与日志上报\"]\n", "    I --> J[\"指标与日志上报\"]\n" + FLOWCHART_CLICKS)
+    text = _edit(text, '    I --> J["指标与日志上报"]\n', '    I --> J["指标与日志上报"]\n' + FLOWCHART_CLICKS)
     text = _edit(text, "```mermaid\nflowchart LR\n", "```mermaid\n" + ARCHITECTURE_HEAD)
     text = _edit(text, "```mermaid\nsequenceDiagram\n", "```mermaid\n" + SEQUENCE_HEAD)
     text = _edit(text, "    U->>T: fit(model, dataloader)\n", SEQUENCE_LINES + "    U->>T: fit(model, dataloader)\n")
@@ -201,15 +247,88 @@ SEEN = """() => {
 
 # Outside Mermaid's diagrams, the page holds only what the preview writes and what
 # mistune makes of Markdown; nothing else may appear.
-PAGE_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "dl", "dt", "dd", "div", "nav", "ol",
-             "li", "a", "main", "h2", "h3", "h4", "table", "thead", "tbody", "tr", "th", "td", "p", "ul", "pre", "code",
-             "strong", "em", "img", "script", "br", "hr", "blockquote", "del"}
-PAGE_ATTRIBUTES = {"html lang", "div class", "meta charset", "meta name", "meta content", "li class", "pre class", "code class",
-                   "a href", "img src", "img alt", "body data-mermaid", "h2 id", "h3 id", "h4 id", "dl id", "script src",
-                   "th style", "td style"}
+PAGE_TAGS = {
+    "html",
+    "head",
+    "meta",
+    "title",
+    "style",
+    "body",
+    "header",
+    "h1",
+    "dl",
+    "dt",
+    "dd",
+    "div",
+    "nav",
+    "ol",
+    "li",
+    "a",
+    "main",
+    "h2",
+    "h3",
+    "h4",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "p",
+    "ul",
+    "pre",
+    "code",
+    "strong",
+    "em",
+    "img",
+    "script",
+    "br",
+    "hr",
+    "blockquote",
+    "del",
+}
+PAGE_ATTRIBUTES = {
+    "html lang",
+    "div class",
+    "meta charset",
+    "meta name",
+    "meta content",
+    "li class",
+    "pre class",
+    "code class",
+    "a href",
+    "img src",
+    "img alt",
+    "body data-mermaid",
+    "h2 id",
+    "h3 id",
+    "h4 id",
+    "dl id",
+    "script src",
+    "th style",
+    "td style",
+}
 # Inside them, Mermaid's own SVG and what its strict sanitizer keeps of HTML labels.
-NEVER_IN_A_DIAGRAM = {"script", "iframe", "object", "embed", "form", "input", "button", "base", "meta", "link",
-                      "frame", "frameset", "textarea", "audio", "video", "math", "template", "noscript"}
+NEVER_IN_A_DIAGRAM = {
+    "script",
+    "iframe",
+    "object",
+    "embed",
+    "form",
+    "input",
+    "button",
+    "base",
+    "meta",
+    "link",
+    "frame",
+    "frameset",
+    "textarea",
+    "audio",
+    "video",
+    "math",
+    "template",
+    "noscript",
+}
 
 
 @pytest.fixture(scope="module")
@@ -394,16 +513,39 @@ def index(capsys, directory: Path, *options: str) -> str:
 def hostile_index_dir(hostile_rfc, tmp_path_factory) -> Path:
     """The hostile RFC beside a plain one, so that the table has two rows."""
     with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["new", "--no-input", "--author", "Y", "--slug", "plain", "--date", "2026-01-01",
-                     "--output-dir", str(hostile_rfc.parents[1])]) == 0
+        assert (
+            main(
+                [
+                    "new",
+                    "--no-input",
+                    "--author",
+                    "Y",
+                    "--slug",
+                    "plain",
+                    "--date",
+                    "2026-01-01",
+                    "--output-dir",
+                    str(hostile_rfc.parents[1]),
+                ]
+            )
+            == 0
+        )
     return hostile_rfc.parents[1]
 
 
 def hostile_entry() -> dict:
     info = dict(SHOWN_INFO)
-    return {"title": TITLE, "author": info["作者"], "status": info["状态"], "modules": info["相关模块"],
-            "backend": info["适用后端"], "issue": info["相关 issue / PR"], "date": info["创建日期"],
-            "path": f"{HOSTILE_FOLDER}/rfc.md", "language": "zh"}
+    return {
+        "title": TITLE,
+        "author": info["作者"],
+        "status": info["状态"],
+        "modules": info["相关模块"],
+        "backend": info["适用后端"],
+        "issue": info["相关 issue / PR"],
+        "date": info["创建日期"],
+        "path": f"{HOSTILE_FOLDER}/rfc.md",
+        "language": "zh",
+    }
 
 
 def test_index_json_of_the_hostile_rfc_keeps_every_value(capsys, hostile_index_dir):

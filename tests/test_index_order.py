@@ -28,8 +28,20 @@ def rfcs(tmp_path_factory):
     root = tmp_path_factory.mktemp("index-order")
     for folder, slug, date, title in RFCS:
         (root / folder).mkdir(exist_ok=True)
-        argv = ["new", "--no-input", "--author", title.split()[0].lower(), "--slug", slug, "--date", date,
-                "--title", title, "--output-dir", str(root / folder)]
+        argv = [
+            "new",
+            "--no-input",
+            "--author",
+            title.split()[0].lower(),
+            "--slug",
+            slug,
+            "--date",
+            date,
+            "--title",
+            title,
+            "--output-dir",
+            str(root / folder),
+        ]
         assert main(argv) == 0
     return root
 
@@ -49,4 +61,10 @@ def test_index_markdown_is_in_date_order_not_name_order(capsys, rfcs):
     assert main(["index", str(rfcs)]) == 0
     rows = capsys.readouterr().out.splitlines()[2:]
     assert [row.rsplit("](", 1)[1].removesuffix(") |") for row in rows] == BY_DATE
-    assert [row.split(" | ")[0].removeprefix("| ") for row in rows] == ["Zulu 最早", "Whiskey", "Charlie 同日", "Bravo 同日", "Alpha 最晚"]
+    assert [row.split(" | ")[0].removeprefix("| ") for row in rows] == [
+        "Zulu 最早",
+        "Whiskey",
+        "Charlie 同日",
+        "Bravo 同日",
+        "Alpha 最晚",
+    ]

@@ -44,7 +44,7 @@ def test_a_short_row_is_reported_and_the_table_is_still_read(tmp_path):
     rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
     text = rfc.read_text(encoding="utf-8")
     assert "| UT | 24 |" in text
-    line = text[:text.index("| UT | 24 |")].count("\n") + 1
+    line = text[: text.index("| UT | 24 |")].count("\n") + 1
     # the row loses its last cells and another row of 9.1 holds a placeholder: with
     # mistune's own tables the whole table would be a paragraph and RFC308 silent
     broken = text.replace("| UT | 24 |", "| UT | TBD |", 1)
@@ -53,10 +53,13 @@ def test_a_short_row_is_reported_and_the_table_is_still_read(tmp_path):
     assert (line, "RFC007") in review(broken, rfc) and (line, "RFC308") in review(broken, rfc)
 
 
-@pytest.mark.parametrize("table", [
-    "| 方案 | 优点 |\n| A | 快 |\n| B | 省 |",
-    "方案 | 优点 | 缺点\nA | 快 | 大\nB | 慢 | 小",
-])
+@pytest.mark.parametrize(
+    "table",
+    [
+        "| 方案 | 优点 |\n| A | 快 |\n| B | 省 |",
+        "方案 | 优点 | 缺点\nA | 快 | 大\nB | 慢 | 小",
+    ],
+)
 def test_pipe_lines_with_no_delimiter_row_are_no_table(table):
     rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
     text = rfc.read_text(encoding="utf-8")

@@ -41,7 +41,7 @@ def found(text: str, codes=CODES) -> list:
 
 def line_of(text: str, fragment: str) -> int:
     assert text.count(fragment) == 1, fragment
-    return text[:text.index(fragment)].count("\n") + 1
+    return text[: text.index(fragment)].count("\n") + 1
 
 
 def section(text: str, heading: str, body: str) -> str:
@@ -73,8 +73,13 @@ def message_of_block(text: str, fragment: str) -> str:
 
 
 def test_a_missing_comma_is_found_at_its_line_with_pythons_message():
-    text = edited(OFFLOAD, ('mesh = init_device_mesh("cuda", (8,), mesh_dim_names=("dp",))',
-                            'mesh = init_device_mesh("cuda", (8,) mesh_dim_names=("dp",))'))
+    text = edited(
+        OFFLOAD,
+        (
+            'mesh = init_device_mesh("cuda", (8,), mesh_dim_names=("dp",))',
+            'mesh = init_device_mesh("cuda", (8,) mesh_dim_names=("dp",))',
+        ),
+    )
     (finding,) = found(text)
     line = line_of(text, 'mesh = init_device_mesh("cuda", (8,) mesh')
     fence = line_of(text, "# HYPER_PARALLEL_PLATFORM=torch torchrun --nproc_per_node 8 train.py") - 1
@@ -91,10 +96,14 @@ def test_a_missing_colon_in_a_signature_is_found():
     assert message_of_block(text, ") -> Optimizer\n") in finding.message  # expected ':'
 
 
-
 def test_a_full_width_bracket_is_named_by_python_and_by_code_point_in_english():
-    text = edited(OFFLOAD, ("optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4, weight_decay=0.1)",
-                            "optimizer = torch.optim.AdamW（model.parameters(), lr=3e-4, weight_decay=0.1)"))
+    text = edited(
+        OFFLOAD,
+        (
+            "optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4, weight_decay=0.1)",
+            "optimizer = torch.optim.AdamW（model.parameters(), lr=3e-4, weight_decay=0.1)",
+        ),
+    )
     (finding,) = found(text)
     assert finding.code == "RFC318" and "U+FF08" in finding.message and "（" in finding.message  # zh: as Python says it
     text = edited(MOE, ("init()\n", "init（)\n"))
@@ -103,24 +112,39 @@ def test_a_full_width_bracket_is_named_by_python_and_by_code_point_in_english():
 
 
 def test_a_bracket_never_closed_is_found_inside_the_block():
-    text = edited(OFFLOAD, ("optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
-                            "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256"))
+    text = edited(
+        OFFLOAD,
+        (
+            "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+            "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256",
+        ),
+    )
     (finding,) = found(text)
-    assert finding.code == "RFC318" and message_of_block(text, "bucket_size_mb=256\n") in finding.message  # never closed
-    assert finding.line == line_of(text, "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256\n")
+    assert (
+        finding.code == "RFC318" and message_of_block(text, "bucket_size_mb=256\n") in finding.message
+    )  # never closed
+    assert finding.line == line_of(
+        text, "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256\n"
+    )
 
 
 @pytest.mark.parametrize("tag", ["py", "python3", "Python", "python title=train.py"])
 def test_every_python_tag_is_read(tag):
-    text = edited(OFFLOAD, ("```python\n# HYPER_PARALLEL_PLATFORM", f"```{tag}\n# HYPER_PARALLEL_PLATFORM"),
-                  ("for batch in dataloader:", "for batch in dataloader"))
+    text = edited(
+        OFFLOAD,
+        ("```python\n# HYPER_PARALLEL_PLATFORM", f"```{tag}\n# HYPER_PARALLEL_PLATFORM"),
+        ("for batch in dataloader:", "for batch in dataloader"),
+    )
     assert [f.code for f in found(text)] == ["RFC318"]
 
 
 @pytest.mark.parametrize("tag", ["", "text", "bash", "pycon-output", "yaml"])
 def test_other_blocks_are_not_read_as_python(tag):
-    text = edited(OFFLOAD, ("```python\n# HYPER_PARALLEL_PLATFORM", f"```{tag}\n# HYPER_PARALLEL_PLATFORM"),
-                  ("for batch in dataloader:", "for batch in dataloader"))
+    text = edited(
+        OFFLOAD,
+        ("```python\n# HYPER_PARALLEL_PLATFORM", f"```{tag}\n# HYPER_PARALLEL_PLATFORM"),
+        ("for batch in dataloader:", "for batch in dataloader"),
+    )
     assert found(text, ("RFC318",)) == []
 
 
@@ -131,7 +155,7 @@ def test_a_signature_without_a_body_is_not_python():
     assert finding.code == "RFC318" and message_of_block(text, ") -> Optimizer:\n") in finding.message
 
 
-CONSOLE = '''```python
+CONSOLE = """```python
 >>> from hyper_parallel.optimizer import offload_optimizer_states
 >>> optimizer = offload_optimizer_states(optimizer, offload_ratio=0.5)
 >>> for group in optimizer.param_groups:
@@ -141,7 +165,7 @@ CONSOLE = '''```python
 >>> optimizer
 OffloadedOptimizer(AdamW, 8 buckets on host)
 ```
-'''
+"""
 
 
 def test_a_console_session_is_read_as_the_code_at_its_prompts():
@@ -150,22 +174,33 @@ def test_a_console_session_is_read_as_the_code_at_its_prompts():
 
 
 def test_a_console_session_with_a_mistake_is_found_at_its_line_and_column():
-    text = edited(OFFLOAD, ("### 5.3 接口说明\n", "在交互环境里：\n\n" + CONSOLE.replace(
-        '...     print(group["offload_ratio"])', '...     print(group["offload_ratio"]') + "\n### 5.3 接口说明\n"))
+    text = edited(
+        OFFLOAD,
+        (
+            "### 5.3 接口说明\n",
+            "在交互环境里：\n\n"
+            + CONSOLE.replace('...     print(group["offload_ratio"])', '...     print(group["offload_ratio"]')
+            + "\n### 5.3 接口说明\n",
+        ),
+    )
     (finding,) = found(text)
     assert finding.code == "RFC318" and finding.line == line_of(text, '...     print(group["offload_ratio"]\n')
     assert finding.col == len("...     print") + 1  # the bracket never closed, in the RFC's columns
 
 
 def test_an_excerpt_indented_as_a_whole_is_read_dedented():
-    excerpt = ("6.4 中 step 的换入部分：\n\n```python\n    def _prefetch(self, bucket):\n"
-               "        with platform.stream(self.stream):\n            bucket.h2d(non_blocking=True)\n```\n\n")
+    excerpt = (
+        "6.4 中 step 的换入部分：\n\n```python\n    def _prefetch(self, bucket):\n"
+        "        with platform.stream(self.stream):\n            bucket.h2d(non_blocking=True)\n```\n\n"
+    )
     assert found(edited(OFFLOAD, ("### 6.5 代码改动点\n", excerpt + "### 6.5 代码改动点\n"))) == []
 
 
 def test_the_templates_placeholders_parse():
-    block = ('```python\n# 按实际特性替换\nmodel = enable_offload(\n    model,\n    enabled=True,\n    mode="xxx",\n'
-             '    option_a=...,  # 含义、默认值、合法范围\n)\n```\n')
+    block = (
+        '```python\n# 按实际特性替换\nmodel = enable_offload(\n    model,\n    enabled=True,\n    mode="xxx",\n'
+        "    option_a=...,  # 含义、默认值、合法范围\n)\n```\n"
+    )
     text = edited(OFFLOAD, ("### 5.3 接口说明\n", block + "\n### 5.3 接口说明\n"))
     assert found(text, ("RFC318",)) == []
 
@@ -181,7 +216,9 @@ def test_the_templates_own_examples_are_python(language):
 
 
 def test_unrendered_template_syntax_is_rfc004s_not_rfc318s():
-    text = edited(OFFLOAD, ("optimizer = offload_optimizer_states(optimizer,", "optimizer = enable_{{ feature }}(optimizer,"))
+    text = edited(
+        OFFLOAD, ("optimizer = offload_optimizer_states(optimizer,", "optimizer = enable_{{ feature }}(optimizer,")
+    )
     codes = {f.code for f in check.check_text(text, None, check.REVIEW).findings}
     assert "RFC004" in codes and "RFC318" not in codes
 
@@ -193,12 +230,15 @@ def test_what_python_only_warns_about_parses_silently():
         assert found(text) == []
 
 
-@pytest.mark.parametrize("source, words", [
-    ("x = 1\x00\n", "null bytes"),
-    ("x = " + "-" * 100_000 + "1\n", ""),
-    ("x = " + "(" * 300 + ")" * 300 + "\n", "nested"),
-    ("x = " + "a." * 100_000 + "b\n", ""),
-])
+@pytest.mark.parametrize(
+    "source, words",
+    [
+        ("x = 1\x00\n", "null bytes"),
+        ("x = " + "-" * 100_000 + "1\n", ""),
+        ("x = " + "(" * 300 + ")" * 300 + "\n", "nested"),
+        ("x = " + "a." * 100_000 + "b\n", ""),
+    ],
+)
 def test_hostile_blocks_are_reported_not_raised(source, words):
     block = document.CodeBlock("python", source, 10, "6.4 关键逻辑")
     parsed, finding = code.parse_block(block, "zh")
@@ -221,8 +261,11 @@ def test_a_boolean_default_flipped_is_found():
 
 
 def test_a_default_for_a_required_parameter_is_found():
-    text = edited(OFFLOAD, ("| optimizer | Optimizer | 无 |", "| optimizer | Optimizer | None |"),
-                  ("    offload_ratio: float = 1.0,", "    offload_ratio: float,"))
+    text = edited(
+        OFFLOAD,
+        ("| optimizer | Optimizer | 无 |", "| optimizer | Optimizer | None |"),
+        ("    offload_ratio: float = 1.0,", "    offload_ratio: float,"),
+    )
     (finding,) = found(text)
     assert finding.line == line_of(text, "| offload_ratio | float | 1.0 |") and "no default" in finding.message
 
@@ -251,70 +294,93 @@ def test_a_row_for_a_parameter_the_signature_dropped_is_found():
 
 
 def test_findings_on_an_english_rfc_are_english():
-    text = edited(MOE, ("| aux_loss_coeff | float | 0.01 |", "| aux_loss_coeff | float | 0.1 |"),
-                  ("| dispatcher | str |", "| token_dispatcher | str |"))
+    text = edited(
+        MOE,
+        ("| aux_loss_coeff | float | 0.01 |", "| aux_loss_coeff | float | 0.1 |"),
+        ("| dispatcher | str |", "| token_dispatcher | str |"),
+    )
     findings = found(text)
     assert {f.code for f in findings} == {"RFC319"} and len(findings) == 3
     assert all("5.1 Interface definition" in f.message and not CJK.search(f.message) for f in findings)
 
 
-@pytest.mark.parametrize("old, new", [
-    ("| bucket_size_mb | int | 256 |", "| `bucket_size_mb` | `int` | `256` |"),  # code spans
-    ("| bucket_size_mb | int | 256 |", "| bucket_size_mb | int | 256（约 1 个 Llama2-13B 层） |"),  # an explanation
-    ("| bucket_size_mb | int | 256 |", "| bucket_size_mb | int | 256 MB |"),
-    ("| offload_ratio | float | 1.0 |", "| offload_ratio | float | 1 |"),  # 1 == 1.0
-    ("| mesh | Optional[DeviceMesh] | None |", "| mesh | Optional[DeviceMesh] | None（取参数 DTensor 的 mesh） |"),
-    ("| mesh | Optional[DeviceMesh] | None |", "| mesh | Optional[DeviceMesh] | 无 |"),  # 无 for None
-    ("| mesh | Optional[DeviceMesh] | None |", "| mesh | Optional[DeviceMesh] | 参数的 mesh |"),  # prose: not compared
-    ("| optimizer | Optimizer | 无 |", "| optimizer | Optimizer | 无（位置参数） |"),
-    ("| optimizer | Optimizer | 无 |", "| optimizer | Optimizer | 必填 |"),
-    ("| optimizer | Optimizer | 无 |", "| optimizer | Optimizer | required |"),
-    ("| optimizer | Optimizer | 无 |", "| optimizer（位置参数） | Optimizer | None |"),
-    ("| optimizer | Optimizer | 无 |", "| **optimizer** | Optimizer | 无 |"),
-    ("| pin_memory | bool | True |", "| pin_memory | bool | true |"),  # YAML's spelling
-    ("| pin_memory | bool | True |", "| pin_memory: bool | bool | True |"),
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("| bucket_size_mb | int | 256 |", "| `bucket_size_mb` | `int` | `256` |"),  # code spans
+        ("| bucket_size_mb | int | 256 |", "| bucket_size_mb | int | 256（约 1 个 Llama2-13B 层） |"),  # an explanation
+        ("| bucket_size_mb | int | 256 |", "| bucket_size_mb | int | 256 MB |"),
+        ("| offload_ratio | float | 1.0 |", "| offload_ratio | float | 1 |"),  # 1 == 1.0
+        ("| mesh | Optional[DeviceMesh] | None |", "| mesh | Optional[DeviceMesh] | None（取参数 DTensor 的 mesh） |"),
+        ("| mesh | Optional[DeviceMesh] | None |", "| mesh | Optional[DeviceMesh] | 无 |"),  # 无 for None
+        (
+            "| mesh | Optional[DeviceMesh] | None |",
+            "| mesh | Optional[DeviceMesh] | 参数的 mesh |",
+        ),  # prose: not compared
+        ("| optimizer | Optimizer | 无 |", "| optimizer | Optimizer | 无（位置参数） |"),
+        ("| optimizer | Optimizer | 无 |", "| optimizer | Optimizer | 必填 |"),
+        ("| optimizer | Optimizer | 无 |", "| optimizer | Optimizer | required |"),
+        ("| optimizer | Optimizer | 无 |", "| optimizer（位置参数） | Optimizer | None |"),
+        ("| optimizer | Optimizer | 无 |", "| **optimizer** | Optimizer | 无 |"),
+        ("| pin_memory | bool | True |", "| pin_memory | bool | true |"),  # YAML's spelling
+        ("| pin_memory | bool | True |", "| pin_memory: bool | bool | True |"),
+    ],
+)
 def test_natural_ways_of_writing_a_row_pass(old, new):
     assert found(edited(OFFLOAD, (old, new))) == []
 
 
-@pytest.mark.parametrize("signature, default", [
-    ('    offload_ratio: float = 1e-3,', "0.001"),
-    ('    offload_ratio: float = 0.001,', "1e-3"),
-    ('    offload_ratio: str = "all",', "'all'"),
-    ('    offload_ratio: str = "all",', '"all"'),
-    ('    offload_ratio: str = "all",', "all"),  # a string written bare
-    ('    offload_ratio: Tuple[str, ...] = ("a", "b"),', '("a", "b")'),
-    ('    offload_ratio: Tuple[str, ...] = ("a", "b"),', "['a', 'b']"),
-    ('    offload_ratio: int = 1 << 20,', "1048576"),
-    ('    offload_ratio: int = 256 * 1024 * 1024,', "2 ** 28"),
-    ('    offload_ratio: int = -1,', "-1"),
-    ('    offload_ratio: torch.dtype = torch.float32,', "torch.float32"),
-    ('    offload_ratio: torch.dtype = torch.float32,', "float32"),
-    ('    offload_ratio: Tuple[type, ...] = (AdamW,),', "(AdamW,)"),
-    ('    offload_ratio: float = float("inf"),', "inf（不限）"),  # a call: the table can only describe it
-    ('    offload_ratio: int = 1 << 30,', "1 GB"),  # a unit: not compared unless equal
-    ('    offload_ratio: float = 30.0,', "30 秒"),
-    ('    offload_ratio: float = 30.0,', "30.0（半分钟）"),
-])
+@pytest.mark.parametrize(
+    "signature, default",
+    [
+        ("    offload_ratio: float = 1e-3,", "0.001"),
+        ("    offload_ratio: float = 0.001,", "1e-3"),
+        ('    offload_ratio: str = "all",', "'all'"),
+        ('    offload_ratio: str = "all",', '"all"'),
+        ('    offload_ratio: str = "all",', "all"),  # a string written bare
+        ('    offload_ratio: Tuple[str, ...] = ("a", "b"),', '("a", "b")'),
+        ('    offload_ratio: Tuple[str, ...] = ("a", "b"),', "['a', 'b']"),
+        ("    offload_ratio: int = 1 << 20,", "1048576"),
+        ("    offload_ratio: int = 256 * 1024 * 1024,", "2 ** 28"),
+        ("    offload_ratio: int = -1,", "-1"),
+        ("    offload_ratio: torch.dtype = torch.float32,", "torch.float32"),
+        ("    offload_ratio: torch.dtype = torch.float32,", "float32"),
+        ("    offload_ratio: Tuple[type, ...] = (AdamW,),", "(AdamW,)"),
+        ('    offload_ratio: float = float("inf"),', "inf（不限）"),  # a call: the table can only describe it
+        ("    offload_ratio: int = 1 << 30,", "1 GB"),  # a unit: not compared unless equal
+        ("    offload_ratio: float = 30.0,", "30 秒"),
+        ("    offload_ratio: float = 30.0,", "30.0（半分钟）"),
+    ],
+)
 def test_defaults_compare_as_values(signature, default):
-    text = edited(OFFLOAD, ("    offload_ratio: float = 1.0,", signature), ("| offload_ratio | float | 1.0 |", f"| offload_ratio | float | {default} |"))
+    text = edited(
+        OFFLOAD,
+        ("    offload_ratio: float = 1.0,", signature),
+        ("| offload_ratio | float | 1.0 |", f"| offload_ratio | float | {default} |"),
+    )
     assert found(text) == []
 
 
-@pytest.mark.parametrize("signature, default", [
-    ('    offload_ratio: str = "all",', "'none'"),
-    ('    offload_ratio: str = "all",', "some"),
-    ('    offload_ratio: bool = True,', "1"),  # True is not 1
-    ('    offload_ratio: Tuple[str, ...] = ("a", "b"),', '("a",)'),
-    ('    offload_ratio: Optional[float] = None,', "1.0"),
-    ('    offload_ratio: float = 1.0,', "None"),
-    ('    offload_ratio: float = 1.0,', "无"),
-    ('    offload_ratio: int = 1 << 20,', "1 << 10"),
-    ('    offload_ratio: float = 30.0,', "60（1 分钟）"),
-])
+@pytest.mark.parametrize(
+    "signature, default",
+    [
+        ('    offload_ratio: str = "all",', "'none'"),
+        ('    offload_ratio: str = "all",', "some"),
+        ("    offload_ratio: bool = True,", "1"),  # True is not 1
+        ('    offload_ratio: Tuple[str, ...] = ("a", "b"),', '("a",)'),
+        ("    offload_ratio: Optional[float] = None,", "1.0"),
+        ("    offload_ratio: float = 1.0,", "None"),
+        ("    offload_ratio: float = 1.0,", "无"),
+        ("    offload_ratio: int = 1 << 20,", "1 << 10"),
+        ("    offload_ratio: float = 30.0,", "60（1 分钟）"),
+    ],
+)
 def test_defaults_that_differ_as_values_are_found(signature, default):
-    text = edited(OFFLOAD, ("    offload_ratio: float = 1.0,", signature), ("| offload_ratio | float | 1.0 |", f"| offload_ratio | float | {default} |"))
+    text = edited(
+        OFFLOAD,
+        ("    offload_ratio: float = 1.0,", signature),
+        ("| offload_ratio | float | 1.0 |", f"| offload_ratio | float | {default} |"),
+    )
     assert [f.code for f in found(text)] == ["RFC319"]
 
 
@@ -343,20 +409,28 @@ def test_an_unmade_choice_of_required_is_rfc302s():
 
 
 def test_args_and_kwargs_may_have_rows():
-    text = section(OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义", DATACLASS_51.replace(
-        "| overlap | bool | True |", "| \\*args | Any | 无 | 否 | 传给 optimizer 的包装类 | - | - |\n"
-                                   "| `**kwargs` | Any | 无 | 否 | 同上 | - | - |\n| overlap | bool | True |"))
+    text = section(
+        OFFLOAD.read_text(encoding="utf-8"),
+        "### 5.1 接口定义",
+        DATACLASS_51.replace(
+            "| overlap | bool | True |",
+            "| \\*args | Any | 无 | 否 | 传给 optimizer 的包装类 | - | - |\n"
+            "| `**kwargs` | Any | 无 | 否 | 同上 | - | - |\n| overlap | bool | True |",
+        ),
+    )
     assert found(text, ("RFC319",)) == []
 
 
 def test_a_default_in_the_type_column_is_read_when_there_is_no_default_column():
-    table = ("| 入参 / 配置项 | 类型 | 是否必填 | 含义 | 合法范围 | 错误处理 |\n| --- | --- | --- | --- | --- | --- |\n"
-             "| optimizer | Optimizer | 是 | 要 offload 的优化器 | torch.optim.AdamW | 抛 TypeError |\n"
-             "| mesh | Optional[DeviceMesh] = None | 否 | 换入缓冲所在 device | 与参数相同 | 抛 ValueError |\n"
-             "| offload_ratio | float = 1.0 | 否 | offload 的比例 | (0, 1] | 抛 ValueError |\n"
-             "| bucket_size_mb | int = 256 | 否 | 桶大小 | 16 ~ 4096 | 抛 ValueError |\n"
-             "| pin_memory | bool = True | 否 | 锁页内存 | True / False | 回退 |\n"
-             "| overlap | bool = True | 否 | 计算通信重叠 | True / False | 抛 TypeError |\n")
+    table = (
+        "| 入参 / 配置项 | 类型 | 是否必填 | 含义 | 合法范围 | 错误处理 |\n| --- | --- | --- | --- | --- | --- |\n"
+        "| optimizer | Optimizer | 是 | 要 offload 的优化器 | torch.optim.AdamW | 抛 TypeError |\n"
+        "| mesh | Optional[DeviceMesh] = None | 否 | 换入缓冲所在 device | 与参数相同 | 抛 ValueError |\n"
+        "| offload_ratio | float = 1.0 | 否 | offload 的比例 | (0, 1] | 抛 ValueError |\n"
+        "| bucket_size_mb | int = 256 | 否 | 桶大小 | 16 ~ 4096 | 抛 ValueError |\n"
+        "| pin_memory | bool = True | 否 | 锁页内存 | True / False | 回退 |\n"
+        "| overlap | bool = True | 否 | 计算通信重叠 | True / False | 抛 TypeError |\n"
+    )
     text = OFFLOAD.read_text(encoding="utf-8")
     start = text.index("| 入参 / 配置项 |")
     end = text.index("\n\n", start) + 1
@@ -367,10 +441,16 @@ def test_a_default_in_the_type_column_is_read_when_there_is_no_default_column():
 
 
 def test_rows_of_config_items_and_return_values_are_not_parameters():
-    text = edited(OFFLOAD, ("| overlap | bool | True |", "| HYPER_PARALLEL_OFFLOAD_DEBUG | 环境变量 | 0 | 否 | 打印换入换出日志 | 0 / 1 | 忽略其他值 |\n"
-                            "| config.optimizer.offload | dict | 无 | 否 | Trainer 配置中的同名项 | 同本表 | 同本表 |\n"
-                            "| 返回值 | Optimizer | 无 | 是 | 包装后的 optimizer | - | - |\n"
-                            "| overlap | bool | True |"))
+    text = edited(
+        OFFLOAD,
+        (
+            "| overlap | bool | True |",
+            "| HYPER_PARALLEL_OFFLOAD_DEBUG | 环境变量 | 0 | 否 | 打印换入换出日志 | 0 / 1 | 忽略其他值 |\n"
+            "| config.optimizer.offload | dict | 无 | 否 | Trainer 配置中的同名项 | 同本表 | 同本表 |\n"
+            "| 返回值 | Optimizer | 无 | 是 | 包装后的 optimizer | - | - |\n"
+            "| overlap | bool | True |",
+        ),
+    )
     assert found(text, ("RFC319",)) == []
 
 
@@ -419,7 +499,7 @@ class OffloadedOptimizer(Optimizer):
 | closure（step） | Callable 或 None | None | 否 | 同 torch.optim.Optimizer.step | - | - |
 '''
 
-CLASS_52 = '''
+CLASS_52 = """
 ```python
 import torch
 from hyper_parallel.optimizer import OffloadedOptimizer
@@ -431,31 +511,43 @@ for batch in dataloader:
     optimizer.step(closure=None)
     optimizer.zero_grad(set_to_none=True)
 ```
-'''
+"""
 
 
 def test_a_class_its_init_and_its_methods_pass():
-    text = section(section(OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义", CLASS_51), "### 5.2 使用示例", CLASS_52)
+    text = section(
+        section(OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义", CLASS_51), "### 5.2 使用示例", CLASS_52
+    )
     assert found(text) == []
 
 
 def test_a_class_the_table_lacks_a_parameter_of_init():
-    text = section(OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义",
-                   CLASS_51.replace("        overlap: bool = True,\n", "        overlap: bool = True,\n        max_inflight: int = 2,\n"))
+    text = section(
+        OFFLOAD.read_text(encoding="utf-8"),
+        "### 5.1 接口定义",
+        CLASS_51.replace(
+            "        overlap: bool = True,\n", "        overlap: bool = True,\n        max_inflight: int = 2,\n"
+        ),
+    )
     (finding,) = found(text)
     assert finding.line == line_of(text, "        max_inflight: int = 2,") and "OffloadedOptimizer" in finding.message
 
 
 def test_the_parameters_of_other_functions_need_no_row():
     """5.1 defines a helper too; the table is about the function it covers most."""
-    text = edited(OFFLOAD, ('    """把 optimizer 的状态搬到 host 内存，返回行为相同的包装 optimizer。"""\n',
-                            '    """把 optimizer 的状态搬到 host 内存，返回行为相同的包装 optimizer。"""\n\n\n'
-                            'def offloaded_bytes(optimizer: Optimizer, *, per_rank: bool = True) -> int:\n'
-                            '    """已放到 host 的状态字节数。"""\n'))
+    text = edited(
+        OFFLOAD,
+        (
+            '    """把 optimizer 的状态搬到 host 内存，返回行为相同的包装 optimizer。"""\n',
+            '    """把 optimizer 的状态搬到 host 内存，返回行为相同的包装 optimizer。"""\n\n\n'
+            "def offloaded_bytes(optimizer: Optimizer, *, per_rank: bool = True) -> int:\n"
+            '    """已放到 host 的状态字节数。"""\n',
+        ),
+    )
     assert found(text) == []
 
 
-DATACLASS_51 = '''
+DATACLASS_51 = """
 ```python
 @dataclass(frozen=True)
 class OffloadConfig:
@@ -478,13 +570,18 @@ def offload_optimizer_states(optimizer: Optimizer, config: OffloadConfig = Offlo
 | bucket_size_mb | int | 256 | 否 | 每个参数桶的状态大小上限 | 16 ~ 4096 | 抛 ValueError |
 | pin_memory | bool | True | 否 | host 缓冲是否用锁页内存 | True / False | 回退为普通内存 |
 | overlap | bool | True | 否 | H2D / D2H 与计算重叠 | True / False | 抛 TypeError |
-'''
+"""
 
 
 def test_a_config_dataclass_and_the_function_taking_it_pass():
     text = section(OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义", DATACLASS_51)
-    text = edited_text(text, ("optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
-                              "optimizer = offload_optimizer_states(optimizer, OffloadConfig(offload_ratio=1.0, bucket_size_mb=256))"))
+    text = edited_text(
+        text,
+        (
+            "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+            "optimizer = offload_optimizer_states(optimizer, OffloadConfig(offload_ratio=1.0, bucket_size_mb=256))",
+        ),
+    )
     assert found(text) == []
     bad = text.replace("OffloadConfig(offload_ratio=1.0,", "OffloadConfig(ratio=1.0,")
     assert [(f.code, f.line) for f in found(bad)] == [("RFC320", line_of(bad, "OffloadConfig(ratio=1.0,"))]
@@ -498,15 +595,18 @@ def edited_text(text: str, *edits: tuple[str, str]) -> str:
 
 
 def test_a_51_in_subsections_is_read_whole():
-    text = edited(OFFLOAD, ("### 5.1 接口定义\n\n```python", "### 5.1 接口定义\n\n#### 签名\n\n```python"),
-                  ("| 入参 / 配置项 |", "#### 参数\n\n| 入参 / 配置项 |"),
-                  ("| bucket_size_mb | int | 256 |", "| bucket_size_mb | int | 512 |"))
+    text = edited(
+        OFFLOAD,
+        ("### 5.1 接口定义\n\n```python", "### 5.1 接口定义\n\n#### 签名\n\n```python"),
+        ("| 入参 / 配置项 |", "#### 参数\n\n| 入参 / 配置项 |"),
+        ("| bucket_size_mb | int | 256 |", "| bucket_size_mb | int | 512 |"),
+    )
     assert [f.code for f in found(text)] == ["RFC319"]
 
 
 def test_a_51_written_as_a_call_is_not_compared_with_its_table():
     """The template's way (a call, no def): what the call leaves out is no disagreement."""
-    call = '```python\noptimizer = offload_optimizer_states(\n    optimizer,\n    offload_ratio=1.0,\n)\n```'
+    call = "```python\noptimizer = offload_optimizer_states(\n    optimizer,\n    offload_ratio=1.0,\n)\n```"
     text = OFFLOAD.read_text(encoding="utf-8")
     start = text.index("```python\nfrom hyper_parallel.optimizer import offload_optimizer_states")
     end = text.index("```\n", start + 10) + 3
@@ -533,65 +633,111 @@ def test_a_keyword_on_a_later_line_of_a_call_is_found_there():
 
 
 def test_a_misspelt_api_is_found_at_the_call():
-    text = edited(OFFLOAD, ("optimizer = offload_optimizer_states(optimizer, offload_ratio",
-                            "optimizer = offload_optimizer_state(optimizer, offload_ratio"))
+    text = edited(
+        OFFLOAD,
+        (
+            "optimizer = offload_optimizer_states(optimizer, offload_ratio",
+            "optimizer = offload_optimizer_state(optimizer, offload_ratio",
+        ),
+    )
     (finding,) = found(text)
-    assert (finding.code, finding.line, finding.col) == ("RFC320", line_of(text, "optimizer = offload_optimizer_state("), 13)
+    assert (finding.code, finding.line, finding.col) == (
+        "RFC320",
+        line_of(text, "optimizer = offload_optimizer_state("),
+        13,
+    )
     assert "offload_optimizer_state()" in finding.message and "offload_optimizer_states" in finding.message
 
 
 def test_the_api_under_an_older_shorter_name_is_found():
-    text = edited(MOE, ("from hyper_parallel import enable_expert_parallel\n", "from hyper_parallel import enable_expert\n"),
-                  ("model = enable_expert_parallel(\n", "model = enable_expert(\n"))
+    text = edited(
+        MOE,
+        ("from hyper_parallel import enable_expert_parallel\n", "from hyper_parallel import enable_expert\n"),
+        ("model = enable_expert_parallel(\n", "model = enable_expert(\n"),
+    )
     (finding,) = found(text)
     assert finding.code == "RFC320" and finding.line == line_of(text, "model = enable_expert(\n")
     assert "did you mean enable_expert_parallel" in finding.message
 
 
 def test_the_api_with_its_words_swapped_is_found():
-    text = edited(OFFLOAD, ("optimizer = offload_optimizer_states(optimizer, offload_ratio",
-                            "optimizer = optimizer_states_offload(optimizer, offload_ratio"))
-    assert [(f.code, f.line) for f in found(text)] == [("RFC320", line_of(text, "optimizer = optimizer_states_offload("))]
+    text = edited(
+        OFFLOAD,
+        (
+            "optimizer = offload_optimizer_states(optimizer, offload_ratio",
+            "optimizer = optimizer_states_offload(optimizer, offload_ratio",
+        ),
+    )
+    assert [(f.code, f.line) for f in found(text)] == [
+        ("RFC320", line_of(text, "optimizer = optimizer_states_offload("))
+    ]
 
 
 def test_a_near_name_the_example_never_imports_is_found():
     """It could not run (a NameError); a helper the example leaves out looks like no API."""
-    text = edited(OFFLOAD, ("optimizer = offload_optimizer_states(optimizer, offload_ratio",
-                            "optimizer = offload_optimizer_memory(optimizer, offload_ratio"))
+    text = edited(
+        OFFLOAD,
+        (
+            "optimizer = offload_optimizer_states(optimizer, offload_ratio",
+            "optimizer = offload_optimizer_memory(optimizer, offload_ratio",
+        ),
+    )
     assert [f.code for f in found(text)] == ["RFC320"]
-    imported = text.replace("from hyper_parallel.optimizer import offload_optimizer_states\n\nmesh",
-                            "from hyper_parallel.optimizer import offload_optimizer_memory\n\nmesh")
+    imported = text.replace(
+        "from hyper_parallel.optimizer import offload_optimizer_states\n\nmesh",
+        "from hyper_parallel.optimizer import offload_optimizer_memory\n\nmesh",
+    )
     assert found(imported) == []  # imported from the package: perhaps an API of its own
 
 
 def test_the_api_called_through_its_module_is_checked():
-    text = edited(OFFLOAD, ("optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
-                            "optimizer = hp_optim.offload_optimizer_states(optimizer, ratio=1.0)"),
-                  ("import torch\n", "import torch\nimport hyper_parallel.optimizer as hp_optim\n"))
+    text = edited(
+        OFFLOAD,
+        (
+            "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+            "optimizer = hp_optim.offload_optimizer_states(optimizer, ratio=1.0)",
+        ),
+        ("import torch\n", "import torch\nimport hyper_parallel.optimizer as hp_optim\n"),
+    )
     assert [(f.code, f.line) for f in found(text)] == [("RFC320", line_of(text, "hp_optim.offload_optimizer_states("))]
 
 
 def test_the_api_under_an_alias_is_checked():
-    text = edited(OFFLOAD, ("from hyper_parallel.optimizer import offload_optimizer_states\n\nmesh",
-                            "from hyper_parallel.optimizer import offload_optimizer_states as offload\n\nmesh"),
-                  ("optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
-                   "optimizer = offload(optimizer, offload_ratio=1.0, bucket_size_mb=256)"))
+    text = edited(
+        OFFLOAD,
+        (
+            "from hyper_parallel.optimizer import offload_optimizer_states\n\nmesh",
+            "from hyper_parallel.optimizer import offload_optimizer_states as offload\n\nmesh",
+        ),
+        (
+            "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+            "optimizer = offload(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+        ),
+    )
     assert found(text) == []
     bad = text.replace("offload(optimizer, offload_ratio=1.0,", "offload(optimizer, ratio=1.0,")
     assert [f.code for f in found(bad)] == ["RFC320"]
 
 
 def test_a_method_of_a_51_class_is_checked():
-    text = section(section(OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义", CLASS_51), "### 5.2 使用示例",
-                   CLASS_52.replace("optimizer.step(closure=None)", "optimizer.step(closure=None, set_to_none=True)"))
+    text = section(
+        section(OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义", CLASS_51),
+        "### 5.2 使用示例",
+        CLASS_52.replace("optimizer.step(closure=None)", "optimizer.step(closure=None, set_to_none=True)"),
+    )
     (finding,) = found(text)
     assert finding.code == "RFC320" and finding.line == line_of(text, "optimizer.step(closure=None, set_to_none=True)")
 
 
 def test_a_positional_only_parameter_passed_by_keyword_is_found():
-    text = section(section(OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义", CLASS_51), "### 5.2 使用示例",
-                   CLASS_52.replace("OffloadedOptimizer(torch.optim.AdamW(model.parameters(), lr=3e-4),",
-                                    "OffloadedOptimizer(optimizer=torch.optim.AdamW(model.parameters(), lr=3e-4),"))
+    text = section(
+        section(OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义", CLASS_51),
+        "### 5.2 使用示例",
+        CLASS_52.replace(
+            "OffloadedOptimizer(torch.optim.AdamW(model.parameters(), lr=3e-4),",
+            "OffloadedOptimizer(optimizer=torch.optim.AdamW(model.parameters(), lr=3e-4),",
+        ),
+    )
     assert [f.code for f in found(text)] == ["RFC320"]
 
 
@@ -651,28 +797,41 @@ def test_an_example_full_of_other_calls_passes():
 
 
 def test_torch_under_a_name_like_the_api_is_never_flagged():
-    text = edited(RESHARD, ("model = load_resharded(model,", "state = torch.load_resharded_state(\"/ckpt/a.pt\", map_location=\"cpu\")\n"
-                            "state = torch.load_reshard(\"/ckpt/a.pt\")\nmodel = load_resharded(model,"))
+    text = edited(
+        RESHARD,
+        (
+            "model = load_resharded(model,",
+            'state = torch.load_resharded_state("/ckpt/a.pt", map_location="cpu")\n'
+            'state = torch.load_reshard("/ckpt/a.pt")\nmodel = load_resharded(model,',
+        ),
+    )
     assert found(text) == []
 
 
 def test_an_existing_api_beside_a_new_one_of_a_longer_name_passes():
     """5.1 adds `fully_shard_optimizer`; the example also calls the existing `fully_shard`."""
-    text = edited(OFFLOAD, ('    """把 optimizer 的状态搬到 host 内存，返回行为相同的包装 optimizer。"""\n',
-                            '    """把 optimizer 的状态搬到 host 内存，返回行为相同的包装 optimizer。"""\n\n\n'
-                            'def fully_shard_optimizer(optimizer: Optimizer) -> Optimizer:\n    ...\n'))
+    text = edited(
+        OFFLOAD,
+        (
+            '    """把 optimizer 的状态搬到 host 内存，返回行为相同的包装 optimizer。"""\n',
+            '    """把 optimizer 的状态搬到 host 内存，返回行为相同的包装 optimizer。"""\n\n\n'
+            "def fully_shard_optimizer(optimizer: Optimizer) -> Optimizer:\n    ...\n",
+        ),
+    )
     assert found(text, ("RFC320",)) == []
 
 
 def test_a_51_written_as_a_call_still_catches_a_misspelt_api():
-    call = '```python\noptimizer = offload_optimizer_states(\n    optimizer,\n    offload_ratio=1.0,\n)\n```'
+    call = "```python\noptimizer = offload_optimizer_states(\n    optimizer,\n    offload_ratio=1.0,\n)\n```"
     text = OFFLOAD.read_text(encoding="utf-8")
     start = text.index("```python\nfrom hyper_parallel.optimizer import offload_optimizer_states")
     end = text.index("```\n", start + 10) + 3
     text = text[:start] + call + text[end:]
     assert found(text, ("RFC320",)) == []  # and its keywords are not judged: the call need not show them all
-    bad = text.replace("optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
-                       "optimizer = offload_optimizer_state(optimizer, offload_ratio=1.0, bucket_size_mb=256)")
+    bad = text.replace(
+        "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+        "optimizer = offload_optimizer_state(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+    )
     assert [f.code for f in found(bad, ("RFC320",))] == ["RFC320"]
 
 
@@ -680,6 +839,21 @@ def test_the_fresh_template_has_nothing_to_find(tmp_path):
     from rfc_template.cli import main
 
     for language in ("zh", "en"):
-        assert main(["new", "--no-input", "--author", "张三", "--slug", f"demo-{language}", "--language", language,
-                     "--output-dir", str(tmp_path)]) == 0
+        assert (
+            main(
+                [
+                    "new",
+                    "--no-input",
+                    "--author",
+                    "张三",
+                    "--slug",
+                    f"demo-{language}",
+                    "--language",
+                    language,
+                    "--output-dir",
+                    str(tmp_path),
+                ]
+            )
+            == 0
+        )
         assert found((tmp_path / f"demo-{language}" / "rfc.md").read_text(encoding="utf-8")) == []

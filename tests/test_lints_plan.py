@@ -33,20 +33,23 @@ def review(folder: Path, tmp_path: Path, *edits: tuple[str, str]) -> tuple[list,
 
 
 def line_of(text: str, fragment: str) -> int:
-    return text[:text.index(fragment)].count("\n") + 1
+    return text[: text.index(fragment)].count("\n") + 1
 
 
 def plan_findings(findings) -> list[tuple[str, int]]:
     return [(f.code, f.line) for f in findings if f.code in PLAN_CODES]
 
 
-@pytest.mark.parametrize("edit", [
-    (PR4, "| PR2、PR6 | UT + Level0 |"),  # PR6 was merged into PR5 but the row still names it
-    (PR4, "| PR2、PR 7 | UT + Level0 |"),
-    (PR4, "| PR2，pr-6 | UT + Level0 |"),
-    (PR5, "用户文档 | PR4 和 PR0 |"),
-    (PR2, "OffloadedOptimizer.step | PR0-PR1 |"),  # a range from a PR before the first
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        (PR4, "| PR2、PR6 | UT + Level0 |"),  # PR6 was merged into PR5 but the row still names it
+        (PR4, "| PR2、PR 7 | UT + Level0 |"),
+        (PR4, "| PR2，pr-6 | UT + Level0 |"),
+        (PR5, "用户文档 | PR4 和 PR0 |"),
+        (PR2, "OffloadedOptimizer.step | PR0-PR1 |"),  # a range from a PR before the first
+    ],
+)
 def test_a_dependency_on_no_pr_of_the_table_is_caught_at_its_row(tmp_path, edit):
     findings, text = review(ZH, tmp_path, edit)
     assert plan_findings(findings) == [("RFC324", line_of(text, edit[1]))], findings
@@ -79,21 +82,24 @@ def test_each_cycle_is_one_finding(tmp_path):
     assert "(PR1 -> PR5 -> PR4 -> PR2 -> PR1)" in cycles[0] and "(PR1 -> PR5 -> PR4 -> PR3 -> PR1)" in cycles[1]
 
 
-@pytest.mark.parametrize("edits", [
-    [(PR4, "| PR2, PR3 | UT + Level0 |")],
-    [(PR4, "| PR2，PR3 | UT + Level0 |")],
-    [(PR4, "| PR 2 和 pr3 | UT + Level0 |")],
-    [(PR4, "| PR2 / PR3 | UT + Level0 |")],
-    [(PR4, "| **PR2**、`PR3` | UT + Level0 |")],
-    [(PR4, "| PR1-PR3 | UT + Level0 |")],
-    [(PR4, "| PR2、PR3（均需先合入） | UT + Level0 |")],
-    # things outside the plan, said so: another numbering, merged, external, a link
-    [(PR1, "HostStatePool | 无依赖（TP 已合入） |")],
-    [(PR1, "HostStatePool | 依赖 #1234（已合入） |")],
-    [(PR1, "HostStatePool | PR 812（上游，已合并） |")],
-    [(PR1, "HostStatePool | [PR 812](https://gitcode.com/mindspore/hyper-parallel/pulls/812) |")],
-    [(PR1, "HostStatePool | 不依赖其他 PR |")],
-])
+@pytest.mark.parametrize(
+    "edits",
+    [
+        [(PR4, "| PR2, PR3 | UT + Level0 |")],
+        [(PR4, "| PR2，PR3 | UT + Level0 |")],
+        [(PR4, "| PR 2 和 pr3 | UT + Level0 |")],
+        [(PR4, "| PR2 / PR3 | UT + Level0 |")],
+        [(PR4, "| **PR2**、`PR3` | UT + Level0 |")],
+        [(PR4, "| PR1-PR3 | UT + Level0 |")],
+        [(PR4, "| PR2、PR3（均需先合入） | UT + Level0 |")],
+        # things outside the plan, said so: another numbering, merged, external, a link
+        [(PR1, "HostStatePool | 无依赖（TP 已合入） |")],
+        [(PR1, "HostStatePool | 依赖 #1234（已合入） |")],
+        [(PR1, "HostStatePool | PR 812（上游，已合并） |")],
+        [(PR1, "HostStatePool | [PR 812](https://gitcode.com/mindspore/hyper-parallel/pulls/812) |")],
+        [(PR1, "HostStatePool | 不依赖其他 PR |")],
+    ],
+)
 def test_natural_dependencies_pass_review(tmp_path, edits):
     findings, _ = review(ZH, tmp_path, *edits)
     assert findings == [], findings
@@ -110,8 +116,15 @@ def test_the_english_edition(tmp_path):
     findings, text = review(EN, tmp_path, ("| PR2, PR3 | UT + Level0 |", "| PR2 and PR7 | UT + Level0 |"))
     assert plan_findings(findings) == [("RFC324", line_of(text, "PR2 and PR7"))]
     assert "'10. Implementation plan' row 'PR4' depends on 'PR7'" in findings[0].message
-    findings, text = review(EN, tmp_path / "cycle", ("| PR1 | UT |", "| PR1 | UT |"), ("signature, argument validation and ep mesh creation; API docs | None |",
-                                                                                      "signature, argument validation and ep mesh creation; API docs | PR6 |"))
+    findings, text = review(
+        EN,
+        tmp_path / "cycle",
+        ("| PR1 | UT |", "| PR1 | UT |"),
+        (
+            "signature, argument validation and ep mesh creation; API docs | None |",
+            "signature, argument validation and ep mesh creation; API docs | PR6 |",
+        ),
+    )
     assert {f.code for f in findings} == {"RFC325"}, findings
 
 

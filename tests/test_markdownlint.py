@@ -16,7 +16,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from generation import with_rfc_new
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -36,7 +35,9 @@ ISSUES = ["", "#284", "https://example.com/x"]
 # bold modules and their change cells, the issue cell empty or filled.
 SUPPORTED_COMBINATIONS = [
     {"language": language, "backend": backend, "rfc_type": rfc_type, "modules": modules, "related_issue": issue}
-    for language, backend, rfc_type, modules, issue in itertools.product(LANGUAGES, BACKENDS, TYPES, MODULE_SETS, ISSUES)
+    for language, backend, rfc_type, modules, issue in itertools.product(
+        LANGUAGES, BACKENDS, TYPES, MODULE_SETS, ISSUES
+    )
 ]
 BASE_ANSWERS = {"author": "张三", "date": "2026-12-01"}
 

@@ -24,7 +24,9 @@ def installed_copy(site: Path) -> Path:
     source = jinja.read_text(encoding="utf-8")
     assert "def markdown_text(value: str) -> str:\n" in source
     jinja.write_text(
-        source.replace("def markdown_text(value: str) -> str:\n", f"def markdown_text(value: str) -> str:\n    return {MARKER!r}\n"),
+        source.replace(
+            "def markdown_text(value: str) -> str:\n", f"def markdown_text(value: str) -> str:\n    return {MARKER!r}\n"
+        ),
         encoding="utf-8",
     )
     return copy
@@ -35,15 +37,35 @@ def test_the_checkout_code_runs_not_an_installed_copy(tmp_path):
     copy = installed_copy(site)
     env = {**os.environ, "PYTHONPATH": str(site)}
     # the copy really is what a plain import finds first in this environment
-    found = subprocess.run([sys.executable, "-c", "import rfc_template; print(rfc_template.__file__)"],
-                           env=env, capture_output=True, text=True, check=True, cwd=tmp_path).stdout.strip()
+    found = subprocess.run(
+        [sys.executable, "-c", "import rfc_template; print(rfc_template.__file__)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    ).stdout.strip()
     assert Path(found).parent == copy
 
     out = tmp_path / "out"
     out.mkdir()
     done = subprocess.run(
-        [sys.executable, "-m", "cookiecutter", "--no-input", str(PROJECT), "author=张三", "rfc_title=Own code", "rfc_slug=own", "-o", str(out)],
-        env=env, capture_output=True, text=True, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "cookiecutter",
+            "--no-input",
+            str(PROJECT),
+            "author=张三",
+            "rfc_title=Own code",
+            "rfc_slug=own",
+            "-o",
+            str(out),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
     rfc = (out / "own" / "rfc.md").read_text(encoding="utf-8")

@@ -11,11 +11,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from browser import CHROMIUM_FLAGS, chromium_path
 from figures import NOTES
 from generation import fresh_dir, with_rfc_new
-from rfc_template import preview
+
+from rfc_template import preview, preview_files
 from rfc_template.cli import main
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -33,8 +33,11 @@ def _edit(text: str, old: str, new: str) -> str:
 
 def screenshot(page, name: str, heading: str) -> Path:
     """The viewport, scrolled to the heading that starts with `heading`."""
-    page.evaluate("(start) => Array.from(document.querySelectorAll('main h2, main h3'))"
-                  ".find(h => h.textContent.startsWith(start)).scrollIntoView()", heading)
+    page.evaluate(
+        "(start) => Array.from(document.querySelectorAll('main h2, main h3'))"
+        ".find(h => h.textContent.startsWith(start)).scrollIntoView()",
+        heading,
+    )
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / name
     page.screenshot(path=str(path), full_page=False)
@@ -69,7 +72,7 @@ def open_in_chromium(mermaid, page_file: Path, screenshot_name: str) -> dict:
 @pytest.fixture
 def no_local_mermaid(monkeypatch, tmp_path):
     """As on a machine without an npm install of Mermaid anywhere `rfc preview` looks."""
-    monkeypatch.setattr(preview, "MERMAID_IN_NPM", Path("no") / "such" / "mermaid.js")
+    monkeypatch.setattr(preview_files, "MERMAID_IN_NPM", Path("no") / "such" / "mermaid.js")
     monkeypatch.chdir(tmp_path)
 
 
@@ -106,14 +109,28 @@ def test_preview_of_an_english_rfc(mermaid, tmp_path):
 
 # --- a wide diagram, <br> in cells, the header: one page, loaded once ------------------------
 
-WIDE_LABELS = ["训练脚本调用 enable_grad_comm_overlap", "BucketPlanner 按反向顺序划分梯度桶", "注册预取 hook 与梯度就绪 hook",
-               "单元 i 开始反向计算", "BackwardPrefetcher 异步 all-gather 单元 i-1", "梯度逐个就绪并拷入桶的连续缓冲",
-               "桶内梯度全部就绪后记录事件", "通信流异步 reduce-scatter 该桶", "hsdp 副本间 all-reduce",
-               "在途桶数超过 max_inflight_buckets 时等待", "单元 i-1 的反向与桶 k 的通信重叠", "根单元反向结束",
-               "等待全部在途桶完成", "分片梯度写入 param.grad", "optimizer.step 前 wait_grad_sync 兜底"]
-WIDE = ("### 6.7 通信调度全景\n\n```mermaid\nflowchart LR\n"
-        + "".join(f'    N{i}["{label}"] --> N{i + 1}\n' for i, label in enumerate(WIDE_LABELS[:-1]))
-        + f'    N{len(WIDE_LABELS) - 1}["{WIDE_LABELS[-1]}"]\n```\n\n')
+WIDE_LABELS = [
+    "训练脚本调用 enable_grad_comm_overlap",
+    "BucketPlanner 按反向顺序划分梯度桶",
+    "注册预取 hook 与梯度就绪 hook",
+    "单元 i 开始反向计算",
+    "BackwardPrefetcher 异步 all-gather 单元 i-1",
+    "梯度逐个就绪并拷入桶的连续缓冲",
+    "桶内梯度全部就绪后记录事件",
+    "通信流异步 reduce-scatter 该桶",
+    "hsdp 副本间 all-reduce",
+    "在途桶数超过 max_inflight_buckets 时等待",
+    "单元 i-1 的反向与桶 k 的通信重叠",
+    "根单元反向结束",
+    "等待全部在途桶完成",
+    "分片梯度写入 param.grad",
+    "optimizer.step 前 wait_grad_sync 兜底",
+]
+WIDE = (
+    "### 6.7 通信调度全景\n\n```mermaid\nflowchart LR\n"
+    + "".join(f'    N{i}["{label}"] --> N{i + 1}\n' for i, label in enumerate(WIDE_LABELS[:-1]))
+    + f'    N{len(WIDE_LABELS) - 1}["{WIDE_LABELS[-1]}"]\n```\n\n'
+)
 CELL_BREAK = "新增 hyper_parallel.distributed.fsdp.grad_comm_overlap：enable_grad_comm_overlap、BucketPlanner、GradBucketScheduler、BackwardPrefetcher；"
 TEXT_BREAK = "表格外的 <br> 保持原样，`<br>` 也是。"
 
@@ -167,8 +184,9 @@ def features_seen(mermaid, tmp_path_factory):
     rfc.write_text(text, encoding="utf-8")
     assert main(["preview", str(rfc), "--mermaid", str(MERMAID_JS)]) == 0
     # a browser of its own, that shows scrollbars as a desktop one does (headless hides them)
-    browser = mermaid.browser.browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS,
-                                                  ignore_default_args=["--hide-scrollbars"])
+    browser = mermaid.browser.browser_type.launch(
+        executable_path=chromium_path(), args=CHROMIUM_FLAGS, ignore_default_args=["--hide-scrollbars"]
+    )
     try:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         errors: list[str] = []
@@ -214,16 +232,20 @@ def test_header_links_work_and_basic_info_is_shown_once(features_seen):
 
 def test_header_values_link_http_urls_only(tmp_path):
     text = EXAMPLE.read_text(encoding="utf-8")
-    value = ("[#284](https://example.com/i/284?a=1&b=\"2\") <http://example.com/x> see https://example.com/y. 见https://example.com/z。"
-             "[js](javascript:alert(1)) <javascript:alert(2)> [rel](/local) <b>bold</b> a<br>b")
+    value = (
+        '[#284](https://example.com/i/284?a=1&b="2") <http://example.com/x> see https://example.com/y. 见https://example.com/z。'
+        "[js](javascript:alert(1)) <javascript:alert(2)> [rel](/local) <b>bold</b> a<br>b"
+    )
     text = _edit(text, f"| 相关 issue / PR | <{ISSUE}> |", f"| 相关 issue / PR | {value} |")
     page = preview.render(text, tmp_path / "rfc.md")
     dd = page.split("<dt>相关 issue / PR</dt><dd>")[1].split("</dd>")[0]
-    assert dd == ('<a href="https://example.com/i/284?a=1&amp;b=%222%22">#284</a> '
-                  '<a href="http://example.com/x">http://example.com/x</a> '
-                  'see <a href="https://example.com/y">https://example.com/y</a>. '
-                  '见<a href="https://example.com/z">https://example.com/z</a>。'
-                  'js javascript:alert(2) rel &lt;b&gt;bold&lt;/b&gt; a<br>b')
+    assert dd == (
+        '<a href="https://example.com/i/284?a=1&amp;b=%222%22">#284</a> '
+        '<a href="http://example.com/x">http://example.com/x</a> '
+        'see <a href="https://example.com/y">https://example.com/y</a>. '
+        '见<a href="https://example.com/z">https://example.com/z</a>。'
+        "js javascript:alert(2) rel &lt;b&gt;bold&lt;/b&gt; a<br>b"
+    )
 
 
 # --- where Mermaid comes from -------------------------------------------------------------
@@ -237,7 +259,10 @@ def test_preview_says_which_mermaid_it_used(tmp_path, capsys, no_local_mermaid, 
     assert out[1].startswith(f"Mermaid {preview.MERMAID_VERSION} from {preview.MERMAID_CDN} (no local copy found")
     assert "npm install mermaid@11.17.2 or pass --mermaid FILE" in out[1]
     page = rfc.with_name("rfc.html").read_text(encoding="utf-8")
-    assert f'<script src="{preview.MERMAID_CDN}"></script>' in page and "No local Mermaid was found" in page.splitlines()[1]
+    assert (
+        f'<script src="{preview.MERMAID_CDN}"></script>' in page
+        and "No local Mermaid was found" in page.splitlines()[1]
+    )
     assert not rfc.with_name("mermaid.min.js").exists()
 
     local = tmp_path / "given" / "mermaid.min.js"
@@ -252,7 +277,8 @@ def test_preview_says_which_mermaid_it_used(tmp_path, capsys, no_local_mermaid, 
     monkeypatch.chdir(tmp_path)
     assert main(["preview", str(rfc)]) == 0
     assert capsys.readouterr().out.splitlines()[1] == (
-        f"Mermaid 11.17.2 from {MERMAID_JS}, copied to {rfc.with_name('mermaid.min.js')}, which the page loads")
+        f"Mermaid 11.17.2 from {MERMAID_JS}, copied to {rfc.with_name('mermaid.min.js')}, which the page loads"
+    )
 
 
 def test_mermaid_is_one_shared_copy_not_written_into_pages(tmp_path, capsys):
@@ -319,7 +345,9 @@ def test_git_add_all_leaves_the_preview_out(tmp_path):
     assert main(["preview", str(rfc), "--mermaid", str(MERMAID_JS)]) == 0
     assert rfc.with_name("rfc.html").is_file() and rfc.with_name("mermaid.min.js").is_file()
     subprocess.run([*git, "add", "-A"], check=True)
-    staged = subprocess.run([*git, "diff", "--cached", "--name-only"], check=True, capture_output=True, text=True).stdout
+    staged = subprocess.run(
+        [*git, "diff", "--cached", "--name-only"], check=True, capture_output=True, text=True
+    ).stdout
     assert staged.split() == ["docs/design/x/.gitignore", "docs/design/x/rfc.md"]
 
 
@@ -386,8 +414,11 @@ def test_the_note_shows_without_javascript_in_english_too(mermaid, tmp_path, no_
 
 def test_preview_shows_raw_html_as_text(tmp_path):
     rfc = tmp_path / "rfc.md"
-    rfc.write_text(EXAMPLE.read_text(encoding="utf-8") + "\n<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n"
-                   "| a | b |\n| --- | --- |\n| <br onclick=alert(3)> <script>alert(4)</script> | <br/> |\n", encoding="utf-8")
+    rfc.write_text(
+        EXAMPLE.read_text(encoding="utf-8") + "\n<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n"
+        "| a | b |\n| --- | --- |\n| <br onclick=alert(3)> <script>alert(4)</script> | <br/> |\n",
+        encoding="utf-8",
+    )
     page = preview.render(rfc.read_text(encoding="utf-8"), rfc)
     body = page.split("<main>")[1].split("</main>")[0]
     assert "<script" not in body and "<img" not in body and "<br onclick" not in body
@@ -399,7 +430,10 @@ def test_preview_shows_raw_html_as_text(tmp_path):
 def test_cdn_version_is_the_locked_one():
     locked = json.loads((PROJECT / "package-lock.json").read_text(encoding="utf-8"))
     assert locked["packages"]["node_modules/mermaid"]["version"] == preview.MERMAID_VERSION
-    assert json.loads((PROJECT / "package.json").read_text(encoding="utf-8"))["devDependencies"]["mermaid"] == preview.MERMAID_VERSION
+    assert (
+        json.loads((PROJECT / "package.json").read_text(encoding="utf-8"))["devDependencies"]["mermaid"]
+        == preview.MERMAID_VERSION
+    )
 
 
 def test_preview_never_overwrites_a_file_it_did_not_write(tmp_path, capsys):
@@ -413,7 +447,9 @@ def test_preview_never_overwrites_a_file_it_did_not_write(tmp_path, capsys):
     assert main(["preview", str(EXAMPLE), "-o", str(again)]) == 0  # its own page is replaced
 
 
-@pytest.mark.parametrize("argv, message", [(["missing.md"], "cannot read it"), ([str(EXAMPLE), "--mermaid", "nope.js"], "no such file")])
+@pytest.mark.parametrize(
+    "argv, message", [(["missing.md"], "cannot read it"), ([str(EXAMPLE), "--mermaid", "nope.js"], "no such file")]
+)
 def test_preview_usage_errors(capsys, argv, message):
     assert main(["preview", *argv]) == 2
     err = capsys.readouterr().err

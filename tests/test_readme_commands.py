@@ -51,8 +51,18 @@ SYSTEM_INSTALLS = {
     "sudo apt-get install -y pipx git": "command -v pipx >/dev/null && command -v git >/dev/null",
 }
 # What a clone of this repository needs to be installed (pyproject.toml) and used as a template.
-REPOSITORY_FILES = ("pyproject.toml", "README.md", "cookiecutter.json", "local_extensions.py", "hooks", "templates",
-                    RFC_DIR_NAME, "rfc_template")
+REPOSITORY_FILES = (
+    "pyproject.toml",
+    "README.md",
+    "LICENSE",
+    "cookiecutter.json",
+    "local_extensions.py",
+    "hooks",
+    "templates",
+    RFC_DIR_NAME,
+    "rfc_template",
+    "docs/rules",
+)
 
 
 @dataclass(frozen=True)
@@ -97,8 +107,15 @@ def blocks(page: Path) -> list[Block]:
             end += 1
         previous = next((line for line in reversed(lines[:index]) if line.strip()), "")
         marker = MARKER.match(previous.strip())
-        found.append(Block(page, index + 1, opening["info"].lower(), "\n".join(lines[index + 1:end]) + "\n",
-                           marker["reason"] if marker else None))
+        found.append(
+            Block(
+                page,
+                index + 1,
+                opening["info"].lower(),
+                "\n".join(lines[index + 1 : end]) + "\n",
+                marker["reason"] if marker else None,
+            )
+        )
         index = end + 1
     return found
 
@@ -185,7 +202,9 @@ def machine(tmp_path_factory):
     (tools / "pipx").symlink_to(pipx)
     (home / ".gitconfig").write_text(
         "[user]\n\tname = 张三\n\temail = zhangsan@example.com\n[init]\n\tdefaultBranch = main\n"
-        "[commit]\n\tgpgsign = false\n", encoding="utf-8")
+        "[commit]\n\tgpgsign = false\n",
+        encoding="utf-8",
+    )
 
     repository.mkdir()
     for name in REPOSITORY_FILES:
@@ -194,14 +213,22 @@ def machine(tmp_path_factory):
             shutil.copytree(source, repository / name, ignore=shutil.ignore_patterns("__pycache__", "_template"))
         else:
             shutil.copy2(source, repository / name)
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("PIPX_", "VIRTUAL_ENV", "PYTHON", "CONDA", "XDG_", "GIT_", "NODE_PATH", "RFC_"))}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PIPX_", "VIRTUAL_ENV", "PYTHON", "CONDA", "XDG_", "GIT_", "NODE_PATH", "RFC_"))
+    }
     # caches only: nothing in them changes what a command does, and they save downloads
     env.setdefault("PIP_CACHE_DIR", str(Path.home() / ".cache" / "pip"))
     env.setdefault("npm_config_cache", str(Path.home() / ".npm"))
     local = home / ".local"
-    env.update(HOME=str(home), PATH=f"{local / 'bin'}:{tools}:/usr/bin:/bin", PIPX_HOME=str(local / "share" / "pipx"),
-               PIPX_BIN_DIR=str(local / "bin"), PIPX_MAN_DIR=str(local / "share" / "man"))
+    env.update(
+        HOME=str(home),
+        PATH=f"{local / 'bin'}:{tools}:/usr/bin:/bin",
+        PIPX_HOME=str(local / "share" / "pipx"),
+        PIPX_BIN_DIR=str(local / "bin"),
+        PIPX_MAN_DIR=str(local / "share" / "man"),
+    )
     _git(repository, "init", "-q", env=env)
     _git(repository, "add", "-A", env=env)
     _git(repository, "commit", "-q", "-m", "rfc-template as checked out", env=env)
@@ -222,11 +249,13 @@ def run_block(block: Block, cwd: Path, machine: dict) -> None:
     script = as_here(block.script(), machine["repository"])
     shell = SHELL[block.language]
     argv = [shell, "-e", "-o", "pipefail", "-c", script] if shell == "bash" else [shell, "-e", "-c", script]
-    done = subprocess.run(argv, cwd=cwd, env=machine["env"], stdin=subprocess.DEVNULL, capture_output=True,
-                          text=True, timeout=600)
+    done = subprocess.run(
+        argv, cwd=cwd, env=machine["env"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600
+    )
     assert done.returncode == 0, (
         f"{block}: exit {done.returncode}\n--- as run:\n{script}--- stdout:\n{done.stdout[-3000:]}"
-        f"--- stderr:\n{done.stderr[-3000:]}")
+        f"--- stderr:\n{done.stderr[-3000:]}"
+    )
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(page.relative_to(PROJECT)) for page in PAGES])

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,7 +31,8 @@ EXAMPLE_CASES = Path(__file__).resolve().parent / "examples-cases"
 def case_files() -> list[tuple[Path, Path]]:
     """(the RFC's folder, its cases) for the corpus and for the examples."""
     return [(folder, folder / "cases.json") for folder in RFCS] + [
-        (CORPUS.parent.parent / "examples" / path.stem, path) for path in sorted(EXAMPLE_CASES.glob("*.json"))]
+        (CORPUS.parent.parent / "examples" / path.stem, path) for path in sorted(EXAMPLE_CASES.glob("*.json"))
+    ]
 
 
 def cases(kind: str):
@@ -86,7 +87,9 @@ def test_a_mistake_is_caught_by_its_rule_at_its_line(folder, case, tmp_path):
     # or at the heading of the section the edit is in (a section emptied or missing)
     headings = [h.line for h in check.document.parse(text).headings if h.line < lines.start]
     allowed = {*lines, lines.start - 1, *headings[-1:]}
-    assert any(f.line in allowed for f in named), f"{case['id']}: {case['rule']} at {[f.line for f in named]}, not at {sorted(allowed)}"
+    assert any(f.line in allowed for f in named), (
+        f"{case['id']}: {case['rule']} at {[f.line for f in named]}, not at {sorted(allowed)}"
+    )
 
 
 @pytest.mark.parametrize("folder, case", list(cases("variations")))
@@ -98,7 +101,9 @@ def test_a_natural_variation_passes_review(folder, case, tmp_path):
 def test_the_corpus_is_as_large_as_promised():
     mistakes = [c for c in cases("mistakes")]
     variations = [c for c in cases("variations")]
-    editions = {json.loads((f / ".rfc-answers.json").read_text(encoding="utf-8"))["cookiecutter"]["language"] for f in RFCS}
+    editions = {
+        json.loads((f / ".rfc-answers.json").read_text(encoding="utf-8"))["cookiecutter"]["language"] for f in RFCS
+    }
     assert len(RFCS) >= 5 and editions == {"zh", "en"} and len(list(EXAMPLE_CASES.glob("*.json"))) == 2
     assert len(mistakes) >= 300 and len(variations) >= 200
 
@@ -106,8 +111,14 @@ def test_the_corpus_is_as_large_as_promised():
 CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
 
 
-@pytest.mark.parametrize("folder, case", [c for c in cases("mistakes") if c.values[0].name.startswith("en-")
-                                          and c.values[1]["rule"] not in ("RFC204", "RFC316")])
+@pytest.mark.parametrize(
+    "folder, case",
+    [
+        c
+        for c in cases("mistakes")
+        if c.values[0].name.startswith("en-") and c.values[1]["rule"] not in ("RFC204", "RFC316")
+    ],
+)
 def test_findings_on_an_english_rfc_speak_english(folder, case, tmp_path):
     """Sections, keys, rows and values are named as the English edition names them."""
     text, _ = edited(folder, case)
@@ -126,14 +137,30 @@ def test_the_examples_pass_review(folder):
 
 
 def test_there_is_an_example_in_each_edition():
-    languages = {json.loads((f / ".rfc-answers.json").read_text(encoding="utf-8"))["cookiecutter"]["language"] for f in EXAMPLES}
+    languages = {
+        json.loads((f / ".rfc-answers.json").read_text(encoding="utf-8"))["cookiecutter"]["language"] for f in EXAMPLES
+    }
     assert languages == {"zh", "en"}
 
 
 def run_diagram_check(paths: list[Path]) -> tuple[int, list[dict], str]:
     """`rfc check --diagrams --format json` over these files, in one run (one Node)."""
-    done = subprocess.run([sys.executable, "-m", "rfc_template", "check", "--diagrams", "--stage", "review", "--format", "json",
-                           *map(str, paths)], capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rfc_template",
+            "check",
+            "--diagrams",
+            "--stage",
+            "review",
+            "--format",
+            "json",
+            *map(str, paths),
+        ],
+        capture_output=True,
+        text=True,
+    )
     if done.returncode == 2 and "--diagrams needs" in done.stderr:
         message = done.stderr.strip()
         pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
@@ -152,8 +179,11 @@ def test_diagram_mistakes_are_caught_by_mermaid_at_their_line(tmp_path):
         path.write_text(text, encoding="utf-8")
         # Mermaid names the line where it gave up: in the edit, or after it in the same
         # diagram (an `alt` never closed is found at the diagram's end)
-        block = next(b for b in check.document.parse(text).code_blocks
-                     if b.info == "mermaid" and b.line < lines.start <= b.line + b.code.count("\n") + 1)
+        block = next(
+            b
+            for b in check.document.parse(text).code_blocks
+            if b.info == "mermaid" and b.line < lines.start <= b.line + b.code.count("\n") + 1
+        )
         expected[str(path)] = (case, range(lines.start, block.line + block.code.count("\n") + 2))
     status, findings, stderr = run_diagram_check(list(expected))
     assert status == 1, stderr

@@ -77,8 +77,9 @@ def test_passing_example_is_not_reported(rule, example):
 def test_rule_is_defined_whole(rule):
     assert re.fullmatch(r"RFC\d{3}", rule.code)
     assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", rule.name)
-    assert rule.module.rpartition(".")[2] == f"{rule.code.lower()}_{rule.name.replace('-', '_')}", \
+    assert rule.module.rpartition(".")[2] == f"{rule.code.lower()}_{rule.name.replace('-', '_')}", (
         "the file is named for the rule's code and name"
+    )
     assert rule.summary and not rule.summary.endswith(".")
     assert "## What it checks" in rule.doc and "## Why a reviewer cares" in rule.doc
     assert rule.fails and rule.passes, "every rule has a failing and a passing example of its own"
@@ -93,8 +94,9 @@ def test_names_are_unique():
 def test_generated_docs_are_committed():
     """scripts/rule_docs.py --check: each page and the table are what the rules produce,
     every example message included."""
-    done = subprocess.run([sys.executable, "scripts/rule_docs.py", "--check"], cwd=PROJECT,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "scripts/rule_docs.py", "--check"], cwd=PROJECT, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr + "\nrun: python scripts/rule_docs.py"
 
 
@@ -113,7 +115,9 @@ def test_documented_messages_are_what_rfc_check_prints(rule, example, tmp_path, 
     page = (PROJECT / "docs" / "rules" / f"{rule.code}.md").read_text(encoding="utf-8")
     if rule.code == "RFC111":  # its message names the day it is checked on
         page = page.replace(f"(today {docs.EXAMPLE_DAY.isoformat()})", f"(today {datetime.date.today().isoformat()})")
-        page = page.replace(f"after today ({docs.EXAMPLE_DAY.isoformat()})", f"after today ({datetime.date.today().isoformat()})")
+        page = page.replace(
+            f"after today ({docs.EXAMPLE_DAY.isoformat()})", f"after today ({datetime.date.today().isoformat()})"
+        )
     documented = [f.format("rfc.md") for f in docs.example_findings(rule, example)]
     assert printed and all(line in page for line in printed)
     assert len(printed) == len(documented)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from seed import read_seed
 
 from rfc_template import answers, structure
 from rfc_template.jinja import markdown_text, mermaid_text
 from rfc_template.template import load_context, load_rules, template_dir
-from seed import read_seed
 
 
 @pytest.fixture(scope="module")
@@ -112,5 +112,9 @@ def test_the_kept_seed_is_the_shared_original():
     from seed import DEFAULT_SEED, SHARED_SEED
 
     if not SHARED_SEED.is_file():
-        pytest.skip(f"no shared original at {SHARED_SEED} to compare tests/seed/ with (only in the developers' workspace)")
-    assert DEFAULT_SEED.read_bytes() == SHARED_SEED.read_bytes(), "tests/seed/ differs from ../shared/seed/: copy it over"
+        pytest.skip(
+            f"no shared original at {SHARED_SEED} to compare tests/seed/ with (only in the developers' workspace)"
+        )
+    assert DEFAULT_SEED.read_bytes() == SHARED_SEED.read_bytes(), (
+        "tests/seed/ differs from ../shared/seed/: copy it over"
+    )

@@ -89,8 +89,14 @@ def own_key(ed: Edition, key: str) -> str:
 class Context:
     """One RFC as the rules read it. Read-only: computed here or on first use."""
 
-    def __init__(self, doc: document.Document, edition: Edition, rules: Rules, path: Path | None = None,
-                 today: datetime.date | None = None) -> None:
+    def __init__(
+        self,
+        doc: document.Document,
+        edition: Edition,
+        rules: Rules,
+        path: Path | None = None,
+        today: datetime.date | None = None,
+    ) -> None:
         self.doc = doc
         self.edition = edition
         self.rules = rules
@@ -151,7 +157,7 @@ def blank_comments(lines: list[str]) -> list[str]:
                 if end < 0:
                     rest = ""
                     continue
-                rest, inside = rest[end + 3:], False
+                rest, inside = rest[end + 3 :], False
             else:
                 start = rest.find("<!--")
                 if start < 0:
@@ -159,6 +165,6 @@ def blank_comments(lines: list[str]) -> list[str]:
                     rest = ""
                     continue
                 kept.append(rest[:start])
-                rest, inside = rest[start + 4:], True
+                rest, inside = rest[start + 4 :], True
         out.append("".join(kept))
     return out

@@ -116,7 +116,9 @@ def rule_table() -> str:
     ]
     for rule in registry.all_rules():
         summary = rule.summary.replace("|", "\\|")
-        lines.append(f"| [`{rule.code}`](rules/{rule.code}.md) | `{rule.name}` | {rule.stage} | {rule.severity} | {summary} |")
+        lines.append(
+            f"| [`{rule.code}`](rules/{rule.code}.md) | `{rule.name}` | {rule.stage} | {rule.severity} | {summary} |"
+        )
     return "\n".join([*lines, "", TABLE_END])
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import lru_cache
+from functools import cache
 
 from rfc_template import lints
 from rfc_template.findings import Finding
@@ -16,7 +16,7 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, Rule
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_rules() -> tuple[Rule, ...]:
     """Every rule, by code. A family is a package of lints/; each of its modules named
     `rfcNNN_*` defines one rule."""
@@ -36,12 +36,12 @@ def all_rules() -> tuple[Rule, ...]:
     return tuple(sorted(found.values(), key=lambda r: r.code))
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_by_code() -> dict[str, Rule]:
     return {rule.code: rule for rule in all_rules()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_by_name() -> dict[str, Rule]:
     return {rule.name: rule for rule in all_rules()}
 
@@ -51,7 +51,7 @@ def find_rule(code_or_name: str) -> Rule | None:
     return rules_by_code().get(code_or_name.upper()) or rules_by_name().get(code_or_name.lower())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _checks() -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
     """The rules this process runs, draft ones and review ones (RFC204 is Mermaid's)."""
     runnable = [rule for rule in all_rules() if rule.check is not None]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from rfc_template import document
 from rfc_template.editions import CHOICE_WORDS, edition
@@ -43,7 +43,7 @@ class TemplateModel:
     example_code: dict = field(default_factory=dict)  # section -> [regex of an example block]
     example_lines: dict = field(default_factory=dict)  # section -> {distinctive example line}
     stubs: list = field(default_factory=list)  # (diagram file, skeleton)
-    choice_list: re.Pattern | None = None  # any choice list of this edition's words
+    choice_list: re.Pattern = re.compile(r"(?!)")  # any choice list of this edition's words (model() sets it)
 
 
 def _words_in(cell: str, words: tuple[str, ...]) -> set[str]:
@@ -58,7 +58,7 @@ def _prefix(line: str, start: int) -> str:
     return re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", line[:start]).strip()
 
 
-@lru_cache(maxsize=None)
+@cache
 def model(language: str) -> TemplateModel:
     ed = edition(language)
     # Jinja's statements on lines of their own (`{%- if both_backends %}`) would cut a
@@ -70,7 +70,9 @@ def model(language: str) -> TemplateModel:
     m = TemplateModel(language, doc, words, choice_list=choices)
     parameters = ed.name(PARAMETERS)
     for table in doc.tables:
-        to_fill = any(not c or SLOT.search(c) or choices.search(c) or JINJA.search(c) for row in table.rows for c in row)
+        to_fill = any(
+            not c or SLOT.search(c) or choices.search(c) or JINJA.search(c) for row in table.rows for c in row
+        )
         for row in table.rows:
             for column, cell in zip(table.header, row):
                 offered = _words_in(cell, words)

@@ -143,7 +143,9 @@ def main() -> int:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=browser_exe, args=FLAGS)
         page = browser.new_page()
-        page.set_content('<!doctype html><html><head><meta charset="utf-8"></head><body><div id="keep"></div></body></html>')
+        page.set_content(
+            '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="keep"></div></body></html>'
+        )
         page.add_script_tag(path=str(mermaid_js))
         page.evaluate("() => mermaid.initialize({startOnLoad: false})")
         for n, path in enumerate(files):
@@ -169,18 +171,30 @@ def main() -> int:
             results.append(v)
             if problems or not args.quiet:
                 error = v["parseError"] if expect == "reject" else v["renderError"]
-                detail = v["diagramType"] if expect == "accept" else (error or "").strip().splitlines()[0][:90] if error else ""
+                detail = (
+                    v["diagramType"]
+                    if expect == "accept"
+                    else (error or "").strip().splitlines()[0][:90]
+                    if error
+                    else ""
+                )
                 print(f"{'OK  ' if not problems else 'FAIL'} {v['file']:<58} {expect:<16} {detail}")
                 for p in problems:
                     print(f"       {p}")
         browser.close()
 
     elapsed = time.monotonic() - started
-    print(f"\nMermaid {version}: {len(results)} files, {len(results) - disagreements} judged as their folder says, "
-          f"{disagreements} not, in {elapsed:.1f} s")
+    print(
+        f"\nMermaid {version}: {len(results)} files, {len(results) - disagreements} judged as their folder says, "
+        f"{disagreements} not, in {elapsed:.1f} s"
+    )
     if args.json:
-        Path(args.json).write_text(json.dumps({"mermaid": version, "seconds": round(elapsed, 1), "results": results},
-                                              ensure_ascii=False, indent=1), encoding="utf-8")
+        Path(args.json).write_text(
+            json.dumps(
+                {"mermaid": version, "seconds": round(elapsed, 1), "results": results}, ensure_ascii=False, indent=1
+            ),
+            encoding="utf-8",
+        )
     return 1 if disagreements else 0
 
 

@@ -8,9 +8,7 @@ what is drawn differs from what was written.
 
 from __future__ import annotations
 
-from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lints.slots import rows
 
 FENCE_OR_COMMENT = {"fence": "code fence", "comment": "HTML comment"}
 
@@ -25,4 +23,3 @@ def swallowed_sections(ctx: Context) -> list[str]:
 def short(line: str) -> str:
     line = line.strip()
     return line if len(line) <= 40 else line[:40] + "…"
-

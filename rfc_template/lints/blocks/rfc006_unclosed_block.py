@@ -7,10 +7,15 @@ from rfc_template.lints.blocks import FENCE_OR_COMMENT, short, swallowed_section
 
 
 @rule(
-    "RFC006", "unclosed-block", DRAFT,
-    fails=edit('## 4. 相关实现参考\n', '<!-- 相关实现参考待补\n\n## 4. 相关实现参考\n'),
-    passes=edit('## 8. 约束与兼容性\n', '<!-- PR4 合入后补充 load 的用法：\n```python\noptimizer.load_state_dict(state)\n```\n-->\n\n'
-                                     '## 8. 约束与兼容性\n'),
+    "RFC006",
+    "unclosed-block",
+    DRAFT,
+    fails=edit("## 4. 相关实现参考\n", "<!-- 相关实现参考待补\n\n## 4. 相关实现参考\n"),
+    passes=edit(
+        "## 8. 约束与兼容性\n",
+        "<!-- PR4 合入后补充 load 的用法：\n```python\noptimizer.load_state_dict(state)\n```\n-->\n\n"
+        "## 8. 约束与兼容性\n",
+    ),
 )
 def unclosed_block(ctx: Context) -> list[Finding]:
     """a code fence or HTML comment is never closed: it swallows the rest of the RFC
@@ -36,5 +41,12 @@ def unclosed_block(ctx: Context) -> list[Finding]:
     shown = "shown as code" if block.kind == "fence" else "hidden"
     count = f"{len(swallowed)} required section{'s' if len(swallowed) > 1 else ''}"
     lost = f" ({count} from '{swallowed[0]}' on)" if swallowed else ""
-    return [Finding(block.line, 1, "RFC006", f"the {what} '{short(block.opening)}' is never closed: what follows{lost} "
-                                             f"is {shown} or out of place; close it with {closing}")]
+    return [
+        Finding(
+            block.line,
+            1,
+            "RFC006",
+            f"the {what} '{short(block.opening)}' is never closed: what follows{lost} "
+            f"is {shown} or out of place; close it with {closing}",
+        )
+    ]

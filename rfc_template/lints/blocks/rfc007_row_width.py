@@ -7,9 +7,11 @@ from rfc_template.lints.slots import rows
 
 
 @rule(
-    "RFC007", "row-width", DRAFT,
-    fails=edit('| UT | 24 |', '| UT |'),
-    passes=edit('| True / False | 锁页', '| `True \\| False` | 锁页'),
+    "RFC007",
+    "row-width",
+    DRAFT,
+    fails=edit("| UT | 24 |", "| UT |"),
+    passes=edit("| True / False | 锁页", "| `True \\| False` | 锁页"),
 )
 def row_width(ctx: Context) -> list[Finding]:
     """a table row has more or fewer cells than its header
@@ -30,7 +32,11 @@ def row_width(ctx: Context) -> list[Finding]:
         for (line, row), written in zip(rows(table), table.written):
             if written == width:
                 continue
-            effect = "the missing ones are drawn empty" if written < width else f"the last {written - width} are not shown"
+            effect = (
+                "the missing ones are drawn empty" if written < width else f"the last {written - width} are not shown"
+            )
             where = f"'{table.section}' row '{row[0]}'" if table.section else f"row '{row[0]}'"
-            findings.append(Finding(line, 1, "RFC007", f"{where} has {written} cells but the header has {width}; {effect}"))
+            findings.append(
+                Finding(line, 1, "RFC007", f"{where} has {written} cells but the header has {width}; {effect}")
+            )
     return findings

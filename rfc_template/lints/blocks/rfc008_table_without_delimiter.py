@@ -6,10 +6,14 @@ from rfc_template.lint.rule import DRAFT, edit, rule
 
 
 @rule(
-    "RFC008", "table-without-delimiter", DRAFT,
-    fails=edit('| 项目 | 内容 |\n| --- | --- |\n', '| 项目 | 内容 |\n'),
-    passes=edit('完整能力需要：', '峰值显存用 `nvidia-smi --query-gpu=memory.used --format=csv | sort -n | tail -1` '
-                                '读取。\n\n完整能力需要：'),
+    "RFC008",
+    "table-without-delimiter",
+    DRAFT,
+    fails=edit("| 项目 | 内容 |\n| --- | --- |\n", "| 项目 | 内容 |\n"),
+    passes=edit(
+        "完整能力需要：",
+        "峰值显存用 `nvidia-smi --query-gpu=memory.used --format=csv | sort -n | tail -1` 读取。\n\n完整能力需要：",
+    ),
 )
 def table_without_delimiter(ctx: Context) -> list[Finding]:
     """lines of cells with no delimiter row (| --- |) under the first: no table at all
@@ -25,7 +29,11 @@ def table_without_delimiter(ctx: Context) -> list[Finding]:
     paragraph with pipes in it, and the rules that read that table find none.
     """
     return [
-        Finding(line, 1, "RFC008", "these lines of cells are no table: add a delimiter row such as | --- | --- | "
-                                   "under the first one")
+        Finding(
+            line,
+            1,
+            "RFC008",
+            "these lines of cells are no table: add a delimiter row such as | --- | --- | under the first one",
+        )
         for line in ctx.doc.cell_lines
     ]

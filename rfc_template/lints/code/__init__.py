@@ -24,8 +24,19 @@ from rfc_template.lints.code.interface import Interface, Signature, interface
 from rfc_template.lints.code.parsing import Parsed, is_python, nodes, parse_block, quietly
 from rfc_template.lints.model import PARAMETERS, model
 
-__all__ = ["USAGE", "Interface", "Parsed", "PythonCode", "Signature", "interface", "is_python", "nodes",
-           "parse_block", "python_code", "section_lines"]
+__all__ = [
+    "USAGE",
+    "Interface",
+    "Parsed",
+    "PythonCode",
+    "Signature",
+    "interface",
+    "is_python",
+    "nodes",
+    "parse_block",
+    "python_code",
+    "section_lines",
+]
 
 USAGE = "5.2 使用示例"
 
@@ -35,7 +46,7 @@ def section_lines(doc: document.Document, name: str) -> range | None:
     headings = doc.headings
     for index, heading in enumerate(headings):
         if heading.text == name:
-            end = next((h.line for h in headings[index + 1:] if h.level <= heading.level), sys.maxsize)
+            end = next((h.line for h in headings[index + 1 :] if h.level <= heading.level), sys.maxsize)
             return range(heading.line, end)
     return None
 
@@ -58,8 +69,13 @@ def python_code(ctx: Context) -> PythonCode:
     # The template's own example, still in place, is valid Python and RFC311's to report.
     swallowing = {u.line for u in getattr(ctx.doc, "unclosed", ()) if u.kind == "fence"}
     examples = model(ctx.edition.language).example_code
-    blocks = [b for b in ctx.doc.code_blocks if is_python(b) and b.line not in swallowing
-              and not any(p.fullmatch(b.code) for p in examples.get(b.section, ()))]
+    blocks = [
+        b
+        for b in ctx.doc.code_blocks
+        if is_python(b)
+        and b.line not in swallowing
+        and not any(p.fullmatch(b.code) for p in examples.get(b.section, ()))
+    ]
     if not blocks:
         return PythonCode()
     found, parsed = PythonCode(), []

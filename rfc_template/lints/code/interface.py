@@ -38,8 +38,9 @@ def _signature(name: str, node: ast.FunctionDef | ast.AsyncFunctionDef, method: 
     by_position_only = {p.arg for p in a.posonlyargs}
     parameters = [*positional, *a.kwonlyargs]
     star = [s for s in (a.vararg, a.kwarg) if s is not None]
-    return Signature(name, parameters, defaults, {p.arg for p in parameters} - by_position_only, star,
-                     a.kwarg is not None, parsed)
+    return Signature(
+        name, parameters, defaults, {p.arg for p in parameters} - by_position_only, star, a.kwarg is not None, parsed
+    )
 
 
 def _class_signature(node: ast.ClassDef, parsed: Parsed) -> Signature | None:
@@ -48,12 +49,21 @@ def _class_signature(node: ast.ClassDef, parsed: Parsed) -> Signature | None:
     for item in node.body:
         if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == "__init__":
             return _signature(node.name, item, True, parsed)
-    fields = [item for item in node.body if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-              and "ClassVar" not in ast.dump(item.annotation)]
+    fields = [
+        item
+        for item in node.body
+        if isinstance(item, ast.AnnAssign)
+        and isinstance(item.target, ast.Name)
+        and "ClassVar" not in ast.dump(item.annotation)
+    ]
     if not fields:
         return None
-    parameters = [ast.arg(arg=f.target.id, annotation=f.annotation, lineno=f.lineno, col_offset=f.col_offset) for f in fields]
-    defaults = {f.target.id: f.value for f in fields if f.value is not None}
+    names = [f.target.id for f in fields if isinstance(f.target, ast.Name)]  # all are: see above
+    parameters = [
+        ast.arg(arg=name, annotation=f.annotation, lineno=f.lineno, col_offset=f.col_offset)
+        for name, f in zip(names, fields)
+    ]
+    defaults = {name: f.value for name, f in zip(names, fields) if f.value is not None}
     return Signature(node.name, parameters, defaults, {p.arg for p in parameters}, parsed=parsed)
 
 
@@ -103,7 +113,9 @@ def interface(blocks: list[Parsed]) -> Interface:
                         found.api_roots.add(module.split(".")[0])  # `from pkg.mod import the_api` above its def
     if not found.functions and not found.methods:  # a call, the template's way: what it calls is the API
         for parsed in blocks:
-            found.called.update(n.func.id for n in nodes(parsed.tree) if type(n) is ast.Call and type(n.func) is ast.Name)
+            found.called.update(
+                n.func.id for n in nodes(parsed.tree) if type(n) is ast.Call and type(n.func) is ast.Name
+            )
     return found
 
 
@@ -115,11 +127,11 @@ def _definitions(body: list[ast.stmt], parsed: Parsed, found: Interface, in_clas
             if node.name != "__init__":
                 found.signatures.append(signature)
         elif isinstance(node, ast.ClassDef):
-            signature = _class_signature(node, parsed)
+            of_class = _class_signature(node, parsed)
             found.functions.setdefault(node.name, [])
-            if signature is not None:
-                found.functions[node.name].append(signature)
-                found.signatures.append(signature)
+            if of_class is not None:
+                found.functions[node.name].append(of_class)
+                found.signatures.append(of_class)
             _definitions(node.body, parsed, found, in_class=True)
 
 

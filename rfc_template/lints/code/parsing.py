@@ -55,8 +55,24 @@ def is_python(block: document.CodeBlock) -> bool:
 
 # fields that never hold a node a rule reads: names and other strings, contexts,
 # operators, type hints (a call inside an annotation is no call of the example)
-NOT_NODES = {"ctx", "id", "attr", "arg", "name", "asname", "module", "level", "type_comment", "kind", "op", "ops",
-             "is_async", "conversion", "annotation", "returns"}
+NOT_NODES = {
+    "ctx",
+    "id",
+    "attr",
+    "arg",
+    "name",
+    "asname",
+    "module",
+    "level",
+    "type_comment",
+    "kind",
+    "op",
+    "ops",
+    "is_async",
+    "conversion",
+    "annotation",
+    "returns",
+}
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -71,7 +87,9 @@ def nodes(tree: ast.AST) -> list[ast.AST]:
         kind = type(node)
         fields = _FIELDS.get(kind)
         if fields is None:
-            fields = _FIELDS[kind] = () if kind is ast.Constant else tuple(f for f in kind._fields if f not in NOT_NODES)
+            fields = _FIELDS[kind] = (
+                () if kind is ast.Constant else tuple(f for f in kind._fields if f not in NOT_NODES)
+            )
         for name in fields:
             value = getattr(node, name)
             if type(value) is list:
@@ -90,7 +108,7 @@ def _console(code: str) -> tuple[str, list[int]]:
     lines, shifts = [], []
     for line in code.split("\n"):
         prompt = PROMPT.match(line)
-        lines.append(line[prompt.end():] if prompt else "")
+        lines.append(line[prompt.end() :] if prompt else "")
         shifts.append(prompt.end() if prompt else 0)
     return "\n".join(lines), shifts
 
@@ -139,5 +157,9 @@ def _syntax_finding(block: document.CodeBlock, error: Exception, shifts: list[in
         # findings name it by its code point only
         message = CJK.sub(lambda m: f"U+{ord(m.group()):04X}", message)
     shift = shifts[lineno - 1] if shifts and lineno <= len(shifts) else 0
-    return Finding(block.line + lineno, offset + shift, "RFC318",
-                   f"python block does not parse: {message} (line {lineno} of the block)")
+    return Finding(
+        block.line + lineno,
+        offset + shift,
+        "RFC318",
+        f"python block does not parse: {message} (line {lineno} of the block)",
+    )

@@ -7,11 +7,15 @@ from rfc_template.lints.code import python_code
 
 
 @rule(
-    "RFC318", "python-syntax-error", REVIEW,
-    fails=edit('for batch in dataloader:', 'for batch in dataloader'),
-    passes=edit('和已有接口是否一致：不一致。',
-                "```python\n>>> optimizer = offload_optimizer_states(optimizer, offload_ratio=0.5)\n"
-                ">>> type(optimizer).__name__\n'OffloadedOptimizer'\n```\n\n和已有接口是否一致：不一致。"),
+    "RFC318",
+    "python-syntax-error",
+    REVIEW,
+    fails=edit("for batch in dataloader:", "for batch in dataloader"),
+    passes=edit(
+        "和已有接口是否一致：不一致。",
+        "```python\n>>> optimizer = offload_optimizer_states(optimizer, offload_ratio=0.5)\n"
+        ">>> type(optimizer).__name__\n'OffloadedOptimizer'\n```\n\n和已有接口是否一致：不一致。",
+    ),
 )
 def python_syntax_error(ctx: Context) -> list[Finding]:
     """a python block is not valid Python

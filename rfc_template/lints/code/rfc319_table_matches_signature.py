@@ -20,9 +20,11 @@ NAME_COLUMN, TYPE_COLUMN, DEFAULT_COLUMN, REQUIRED_COLUMN = "入参 / 配置项"
 
 
 @rule(
-    "RFC319", "table-matches-signature", REVIEW,
-    fails=edit('| bucket_size_mb | int | 256 |', '| bucket_size_mb | int | 512 |'),
-    passes=edit('| offload_ratio | float | 1.0 |', '| offload_ratio | float | 1（全部 offload） |'),
+    "RFC319",
+    "table-matches-signature",
+    REVIEW,
+    fails=edit("| bucket_size_mb | int | 256 |", "| bucket_size_mb | int | 512 |"),
+    passes=edit("| offload_ratio | float | 1.0 |", "| offload_ratio | float | 1（全部 offload） |"),
 )
 def table_matches_signature(ctx: Context) -> list[Finding]:
     """5.1's parameter table and the signature in 5.1's code disagree (names or defaults)
@@ -77,7 +79,7 @@ def _table_name(cell: str) -> tuple[str, str] | None:
     name = match.group(1)
     if name.lower() in NOT_PARAMETERS or (name.isupper() and len(name) > 1) or name in ("True", "False", "None"):
         return None  # a return row, an environment variable
-    rest = text[match.end():].strip()
+    rest = text[match.end() :].strip()
     return name, rest[1:].strip() if rest.startswith("=") else ""
 
 
@@ -98,8 +100,14 @@ def table_and_signature(api: Interface, tables: list[document.Table], ctx: Conte
     for line, name, written, required in rows:
         if name not in takes:
             if not open_ended and name not in api.functions and name not in api.methods:
-                findings.append(Finding(line, 1, "RFC319", f"'{section}' lists '{name}', which no signature in its code takes"
-                                        f"{did_you_mean(name, takes)}"))
+                findings.append(
+                    Finding(
+                        line,
+                        1,
+                        "RFC319",
+                        f"'{section}' lists '{name}', which no signature in its code takes{did_you_mean(name, takes)}",
+                    )
+                )
             continue
         having = [s for s in api.signatures if any(p.arg == name for p in s.parameters)]
         if not having:
@@ -107,20 +115,38 @@ def table_and_signature(api: Interface, tables: list[document.Table], ctx: Conte
         defaults = [s.defaults.get(name) for s in having]
         if written is not None and all(agree(written, d) is False for d in defaults):  # (one that agrees will do)
             code = f"defaults to {ast.unparse(defaults[0])}" if defaults[0] is not None else "gives it no default"
-            findings.append(Finding(line, 1, "RFC319", f"'{section}' gives '{name}' the default {_shown(written)}, "
-                                    f"but its signature {code}"))
+            findings.append(
+                Finding(
+                    line,
+                    1,
+                    "RFC319",
+                    f"'{section}' gives '{name}' the default {_shown(written)}, but its signature {code}",
+                )
+            )
         elif required is not None and all((d is None) != required for d in defaults):
             marked = f"{'' if required else 'not '}required ({ed.name(REQUIRED_COLUMN)})"
             code = "gives it a default" if required else "gives it no default"
-            findings.append(Finding(line, 1, "RFC319", f"'{section}' marks '{name}' {marked}, but its signature {code}"))
+            findings.append(
+                Finding(line, 1, "RFC319", f"'{section}' marks '{name}' {marked}, but its signature {code}")
+            )
     named = {row[1] for row in rows}
-    about = max(api.signatures, key=lambda s: (sum(p.arg in named for p in s.parameters),
-                                               sum(p.arg in named for p in s.parameters) / max(len(s.parameters), 1)))
-    if any(p.arg in named for p in about.parameters):
+    about = max(
+        api.signatures,
+        key=lambda s: (
+            sum(p.arg in named for p in s.parameters),
+            sum(p.arg in named for p in s.parameters) / max(len(s.parameters), 1),
+        ),
+    )
+    if about.parsed is not None and any(p.arg in named for p in about.parameters):
         for parameter in about.parameters:
             if parameter.arg not in named:
-                findings.append(about.parsed.at(parameter, "RFC319", f"parameter '{parameter.arg}' of {about.name} has no row in "
-                                                f"the table of '{section}'"))
+                findings.append(
+                    about.parsed.at(
+                        parameter,
+                        "RFC319",
+                        f"parameter '{parameter.arg}' of {about.name} has no row in the table of '{section}'",
+                    )
+                )
     return findings
 
 

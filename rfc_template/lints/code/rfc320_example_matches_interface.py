@@ -7,6 +7,7 @@ import difflib
 import re
 import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
@@ -18,9 +19,11 @@ from rfc_template.lints.model import PARAMETERS
 
 
 @rule(
-    "RFC320", "example-matches-interface", REVIEW,
-    fails=edit('offload_ratio=1.0, bucket_size_mb=256)', 'ratio=1.0, bucket_size_mb=256)'),
-    passes=edit('offload_ratio=1.0, bucket_size_mb=256)', 'mesh=mesh, offload_ratio=0.5, overlap=False)'),
+    "RFC320",
+    "example-matches-interface",
+    REVIEW,
+    fails=edit("offload_ratio=1.0, bucket_size_mb=256)", "ratio=1.0, bucket_size_mb=256)"),
+    passes=edit("offload_ratio=1.0, bucket_size_mb=256)", "mesh=mesh, offload_ratio=0.5, overlap=False)"),
 )
 def example_matches_interface(ctx: Context) -> list[Finding]:
     """5.2's example calls a function or passes a keyword 5.1 does not define
@@ -46,11 +49,51 @@ def example_matches_interface(ctx: Context) -> list[Finding]:
 # Packages whose functions an example calls around the feature's own: never the feature's
 # API unless 5.1 imports one of its own names from there (a feature added to mindspore).
 FOREIGN = {
-    "torch", "torchvision", "torchaudio", "mindspore", "numpy", "scipy", "pandas", "transformers", "datasets",
-    "accelerate", "deepspeed", "megatron", "apex", "jax", "flax", "tensorflow", "typing_extensions", "yaml", "tqdm",
-    *getattr(sys, "stdlib_module_names", ("os", "sys", "math", "time", "json", "logging", "functools", "itertools",
-                                          "typing", "dataclasses", "pathlib", "collections", "contextlib", "random",
-                                          "argparse", "re", "copy", "shutil", "subprocess", "threading")),
+    "torch",
+    "torchvision",
+    "torchaudio",
+    "mindspore",
+    "numpy",
+    "scipy",
+    "pandas",
+    "transformers",
+    "datasets",
+    "accelerate",
+    "deepspeed",
+    "megatron",
+    "apex",
+    "jax",
+    "flax",
+    "tensorflow",
+    "typing_extensions",
+    "yaml",
+    "tqdm",
+    *getattr(
+        sys,
+        "stdlib_module_names",
+        (
+            "os",
+            "sys",
+            "math",
+            "time",
+            "json",
+            "logging",
+            "functools",
+            "itertools",
+            "typing",
+            "dataclasses",
+            "pathlib",
+            "collections",
+            "contextlib",
+            "random",
+            "argparse",
+            "re",
+            "copy",
+            "shutil",
+            "subprocess",
+            "threading",
+        ),
+    ),
 }
 
 
@@ -68,6 +111,9 @@ class ExampleCode:
 def example_code(blocks: list[Parsed]) -> ExampleCode:
     found = ExampleCode()
     for parsed in blocks:
+        # by exact type, not isinstance: this walks every node of every block (Any: the
+        # narrowing mypy does for isinstance is not done for `type(node) is`)
+        node: Any
         for node in nodes(parsed.tree):
             kind = type(node)
             if kind is ast.Call:
@@ -109,7 +155,8 @@ def example_calls(api: Interface, blocks: list[Parsed], ctx: Context) -> list[Fi
     # (a fresh draft's `Trainer(config)`)
     text = "\n".join(parsed.block.code for parsed in blocks)
     if not (api.functions.keys() | api.methods.keys()) & set(IDENTIFIER.findall(text)) and not any(
-            _resembles(name, d, NEAR, True) for name in set(CALLED.findall(text)) for d in api_names):
+        _resembles(name, d, NEAR, True) for name in set(CALLED.findall(text)) for d in api_names
+    ):
         return []
     ed = ctx.edition
     usage, section = ed.name(USAGE), ed.name(PARAMETERS)
@@ -145,8 +192,13 @@ def example_calls(api: Interface, blocks: list[Parsed], ctx: Context) -> list[Fi
                 alike[name, threshold, longer] = sorted(d for d in api_names if _resembles(name, d, threshold, longer))
             like = alike[name, threshold, longer]
             if like:
-                findings.append(parsed.at(call.func, "RFC320", f"'{usage}' calls {name}(), which '{section}' does not define"
-                                                               f" (did you mean {like[0]}?)"))
+                findings.append(
+                    parsed.at(
+                        call.func,
+                        "RFC320",
+                        f"'{usage}' calls {name}(), which '{section}' does not define (did you mean {like[0]}?)",
+                    )
+                )
     return findings
 
 
@@ -165,19 +217,28 @@ def _callee(func: ast.expr) -> tuple[str | None, bool, str]:
     return None, False, ""
 
 
-def _keywords(parsed: Parsed, call: ast.Call, name: str, signatures: list[Signature], usage: str, section: str) -> list[Finding]:
+def _keywords(
+    parsed: Parsed, call: ast.Call, name: str, signatures: list[Signature], usage: str, section: str
+) -> list[Finding]:
     if any(s.any_keyword for s in signatures):
         return []
     accepted = set().union(*(s.keywords for s in signatures))
     return [
-        parsed.at(keyword, "RFC320", f"'{usage}' passes {keyword.arg}= to {name}, whose signature in '{section}' "
-                                     f"has no such parameter{did_you_mean(keyword.arg, accepted)}")
+        parsed.at(
+            keyword,
+            "RFC320",
+            f"'{usage}' passes {keyword.arg}= to {name}, whose signature in '{section}' "
+            f"has no such parameter{did_you_mean(keyword.arg, accepted)}",
+        )
         for keyword in call.keywords
         if keyword.arg is not None and keyword.arg not in accepted  # (`**options` passes what it holds)
     ]
 
 
-CLOSE, NEAR = 0.85, 0.75  # difflib's ratio: a misspelling (`_state` for `_states`); a near name (`restore` for `resume`)
+CLOSE, NEAR = (
+    0.85,
+    0.75,
+)  # difflib's ratio: a misspelling (`_state` for `_states`); a near name (`restore` for `resume`)
 
 
 def _resembles(name: str, defined: str, threshold: float, longer: bool) -> bool:

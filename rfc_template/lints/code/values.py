@@ -7,8 +7,10 @@ import ast
 import re
 
 # What a table writes for "no default": 无, -, 必填 (required), none (positional), N/A.
-NO_DEFAULT = re.compile(r"(?i)^(?:无|没有|-+|—+|必填|必选|必须|required|mandatory|none|null|n/?a|no default)"
-                        r"(?:$|[\s(（,，;；:：。.])")
+NO_DEFAULT = re.compile(
+    r"(?i)^(?:无|没有|-+|—+|必填|必选|必须|required|mandatory|none|null|n/?a|no default)"
+    r"(?:$|[\s(（,，;；:：。.])"
+)
 # where a default written in a cell may end and its explanation start: `1.0（全部）`,
 # `None (all ranks)`, `256 MB`
 EXPLANATION = re.compile(r"[\s（(；;，,:：。\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
@@ -45,7 +47,11 @@ def _simple(node: ast.AST) -> bool:
     if isinstance(node, ast.UnaryOp):
         return isinstance(node.operand, ast.Constant)
     if isinstance(node, ast.BinOp):  # 1 << 20, 256 * 1024
-        return isinstance(node.left, (ast.Constant, ast.BinOp)) and isinstance(node.right, ast.Constant) and _simple(node.left)
+        return (
+            isinstance(node.left, (ast.Constant, ast.BinOp))
+            and isinstance(node.right, ast.Constant)
+            and _simple(node.left)
+        )
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         return all(_simple(e) for e in node.elts)
     if isinstance(node, ast.Dict):
@@ -90,17 +96,22 @@ def same(written: ast.expr, code: ast.expr) -> bool | None:
         return _equal(WORDS[word.lower()], code.value) if word.lower() in WORDS else None
     if _dotted(written) and _dotted(code):
         short, long = sorted((_dotted(written), _dotted(code)), key=len)
-        return long[len(long) - len(short):] == short  # `float32` for `torch.float32`
+        return long[len(long) - len(short) :] == short  # `float32` for `torch.float32`
     if isinstance(written, (ast.Tuple, ast.List)) and isinstance(code, (ast.Tuple, ast.List)):
         return ast.dump(_as_tuple(written)) == ast.dump(_as_tuple(code))
     return None
 
 
 NOT_LITERAL = object()
-ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
-              ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b,
-              ast.LShift: lambda a, b: a << b if 0 <= b <= 64 else NOT_LITERAL,
-              ast.Pow: lambda a, b: a ** b if 0 <= b <= 64 and abs(a) <= 1 << 16 else NOT_LITERAL}
+ARITHMETIC = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.LShift: lambda a, b: a << b if 0 <= b <= 64 else NOT_LITERAL,
+    ast.Pow: lambda a, b: a**b if 0 <= b <= 64 and abs(a) <= 1 << 16 else NOT_LITERAL,
+}
 
 
 def literal(node: ast.expr):

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import re
 
-from rfc_template import answers, document
-from rfc_template.editions import CHOICE_WORDS
-from rfc_template.findings import Finding
+from rfc_template import document
 from rfc_template.lint.context import Context
-from rfc_template.lints.slots import cell_value, is_placeholder, rows
+from rfc_template.lints.model import model
 
 BOTH_BACKEND_ROWS = (("8. 约束与兼容性", "PT / MS 差异"), ("9.2 交互验证（举例）", "PT / MS 对齐"))
 PERFORMANCE = ("性能优化", "9.3 性能 / 显存验证", "基线", "通过标准")
@@ -19,8 +17,6 @@ UNCHANGED = re.compile(r"(?i)^\s*(?:不涉及|不改动|无改动|不修改|无|
 
 
 def ctx_choice(ctx: Context) -> re.Pattern:
-    from rfc_template.lints.model import model
-
     return model(ctx.edition.language).choice_list
 
 
@@ -31,4 +27,3 @@ def written_as_item(doc: document.Document, heading: document.Heading, key: str)
     end = after[0] if after else len(lines) + 1
     item = re.compile(rf"{re.escape(key)}\s*\**\s*[：:]\s*\S")
     return any(item.search(lines[n - 1]) for n in range(heading.line + 1, end))
-

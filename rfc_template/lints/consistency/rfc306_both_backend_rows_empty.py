@@ -8,10 +8,14 @@ from rfc_template.lints.slots import cell_value, is_placeholder, rows
 
 
 @rule(
-    "RFC306", "both-backend-rows-empty", REVIEW,
-    fails=edit('| PT / MS 差异 | PT 支持 overlap', '| PT / MS 差异 | 待定 |\n| PT / MS 差异（草稿） | PT 支持 overlap'),
-    passes=edit('| PT / MS 对齐 | 是 | 同一模型、同一数据下，PT 与 MS 的峰值显存下降比例相差 <= 5%，loss 曲线差异在现有 PT / MS 对齐标准内 |',
-                '\nPT / MS 对齐：已验证。同一模型、同一数据下，PT 与 MS 的峰值显存下降比例相差 <= 5%，loss 曲线差异在现有 PT / MS 对齐标准内。'),
+    "RFC306",
+    "both-backend-rows-empty",
+    REVIEW,
+    fails=edit("| PT / MS 差异 | PT 支持 overlap", "| PT / MS 差异 | 待定 |\n| PT / MS 差异（草稿） | PT 支持 overlap"),
+    passes=edit(
+        "| PT / MS 对齐 | 是 | 同一模型、同一数据下，PT 与 MS 的峰值显存下降比例相差 <= 5%，loss 曲线差异在现有 PT / MS 对齐标准内 |",
+        "\nPT / MS 对齐：已验证。同一模型、同一数据下，PT 与 MS 的峰值显存下降比例相差 <= 5%，loss 曲线差异在现有 PT / MS 对齐标准内。",
+    ),
 )
 def both_backend_rows_empty(ctx: Context) -> list[Finding]:
     """PT + MS needs the PT / MS 差异 and PT / MS 对齐 rows filled
@@ -39,9 +43,25 @@ def both_backend_rows_empty(ctx: Context) -> list[Finding]:
         row = next(((line, r) for line, r in rows(table) if r[0] == key), None) if table else None
         if row is not None:
             line, cells = row
-            if all(cell_value(c) and not is_placeholder(c) for c in cells) and not ctx_choice(ctx).search(" ".join(cells)):
+            if all(cell_value(c) and not is_placeholder(c) for c in cells) and not ctx_choice(ctx).search(
+                " ".join(cells)
+            ):
                 continue
-            findings.append(Finding(line, 1, "RFC306", f"{ctx.edition.name('适用后端')} is {ctx.rules.both_backends}: fill the '{key}' row in '{section}'"))
+            findings.append(
+                Finding(
+                    line,
+                    1,
+                    "RFC306",
+                    f"{ctx.edition.name('适用后端')} is {ctx.rules.both_backends}: fill the '{key}' row in '{section}'",
+                )
+            )
         elif not written_as_item(ctx.doc, heading, key):
-            findings.append(Finding((table.line if table else heading.line), 1, "RFC306", f"{ctx.edition.name('适用后端')} is {ctx.rules.both_backends}: '{section}' needs its '{key}' row"))
+            findings.append(
+                Finding(
+                    (table.line if table else heading.line),
+                    1,
+                    "RFC306",
+                    f"{ctx.edition.name('适用后端')} is {ctx.rules.both_backends}: '{section}' needs its '{key}' row",
+                )
+            )
     return findings

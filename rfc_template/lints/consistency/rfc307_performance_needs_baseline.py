@@ -8,9 +8,11 @@ from rfc_template.lints.slots import cell_value, is_placeholder, rows
 
 
 @rule(
-    "RFC307", "performance-needs-baseline", REVIEW,
-    fails=edit('| 6.81 s / 74.2 GB |', '| TBD |'),
-    passes=edit('| 预估 5.72 s / 71.8 GB |', '| 待原型实测 |'),
+    "RFC307",
+    "performance-needs-baseline",
+    REVIEW,
+    fails=edit("| 6.81 s / 74.2 GB |", "| TBD |"),
+    passes=edit("| 预估 5.72 s / 71.8 GB |", "| 待原型实测 |"),
 )
 def performance_needs_baseline(ctx: Context) -> list[Finding]:
     """性能优化 needs a 9.3 row with a real baseline and pass criterion
@@ -35,8 +37,8 @@ def performance_needs_baseline(ctx: Context) -> list[Finding]:
     message = f"{ed.name('类型')} is {shown}: '{section}' needs a real {baseline} and {criterion}"
     table = ctx.doc.table_in(section)
     if table is None or not table.rows:
-        heading = next((h.line for h in ctx.doc.headings if h.text == section), None)
-        return [Finding(table.line if table else heading, 1, "RFC307", message)] if (table or heading) else []
+        line = table.line if table else next((h.line for h in ctx.doc.headings if h.text == section), None)
+        return [] if line is None else [Finding(line, 1, "RFC307", message)]
     indexes = [table.header.index(c) for c in (baseline, criterion) if c in table.header]
     return [
         Finding(line, 1, "RFC307", message)

@@ -10,10 +10,17 @@ from rfc_template.lints.slots import cell_value, is_placeholder, rows
 
 
 @rule(
-    "RFC314", "modules-disagree-with-changes", REVIEW,
-    fails=edit('| trainer | 不改动：本期不加 Trainer 配置项，由用户脚本显式调用接口 |', '| trainer | 新增 Trainer 配置项 optimizer_offload |'),
-    passes=edit('| trainer | 不改动：本期不加 Trainer 配置项，由用户脚本显式调用接口 | 否 |',
-                '| trainer | 本期不加 Trainer 配置项，由用户脚本显式调用接口 | 不涉及 |'),
+    "RFC314",
+    "modules-disagree-with-changes",
+    REVIEW,
+    fails=edit(
+        "| trainer | 不改动：本期不加 Trainer 配置项，由用户脚本显式调用接口 |",
+        "| trainer | 新增 Trainer 配置项 optimizer_offload |",
+    ),
+    passes=edit(
+        "| trainer | 不改动：本期不加 Trainer 配置项，由用户脚本显式调用接口 | 否 |",
+        "| trainer | 本期不加 Trainer 配置项，由用户脚本显式调用接口 | 不涉及 |",
+    ),
 )
 def modules_disagree_with_changes(ctx: Context) -> list[Finding]:
     """相关模块 and 6.5 代码改动点 disagree
@@ -43,7 +50,21 @@ def modules_disagree_with_changes(ctx: Context) -> list[Finding]:
         change, affects = cell_value(row[1]), (cell_value(row[2]) if len(row) > 2 else "")
         unchanged = bool(UNCHANGED.match(change)) or affects == na
         if module in listed and (unchanged or not change):
-            findings.append(Finding(line, 1, "RFC314", f"{ed.name('相关模块')} lists '{module}', but '{ed.name(CHANGES)}' does not change it"))
+            findings.append(
+                Finding(
+                    line,
+                    1,
+                    "RFC314",
+                    f"{ed.name('相关模块')} lists '{module}', but '{ed.name(CHANGES)}' does not change it",
+                )
+            )
         elif module not in listed and change and not unchanged and not is_placeholder(change):
-            findings.append(Finding(line, 1, "RFC314", f"'{ed.name(CHANGES)}' changes '{module}', which {ed.name('相关模块')} does not list"))
+            findings.append(
+                Finding(
+                    line,
+                    1,
+                    "RFC314",
+                    f"'{ed.name(CHANGES)}' changes '{module}', which {ed.name('相关模块')} does not list",
+                )
+            )
     return findings

@@ -8,11 +8,16 @@ from rfc_template.lints.slots import rows
 
 
 @rule(
-    "RFC315", "single-backend-keeps-both-rows", REVIEW,
-    fails=edit('| 适用后端 | PT + MS |', '| 适用后端 | PT |', at='| PT / MS 差异 |'),
-    passes=edit('| This feature + PP / EP | No |',
-                '| This feature on the MS backend | No | Not run this phase: MS is a non-goal (3.2) |\n'
-                '| This feature + PP / EP | No |', rfc="en"),
+    "RFC315",
+    "single-backend-keeps-both-rows",
+    REVIEW,
+    fails=edit("| 适用后端 | PT + MS |", "| 适用后端 | PT |", at="| PT / MS 差异 |"),
+    passes=edit(
+        "| This feature + PP / EP | No |",
+        "| This feature on the MS backend | No | Not run this phase: MS is a non-goal (3.2) |\n"
+        "| This feature + PP / EP | No |",
+        rfc="en",
+    ),
 )
 def single_backend_keeps_both_rows(ctx: Context) -> list[Finding]:
     """a single-backend RFC keeps the PT / MS rows
@@ -37,5 +42,12 @@ def single_backend_keeps_both_rows(ctx: Context) -> list[Finding]:
         table = ctx.doc.table_in(section)
         for line, row in rows(table) if table else ():
             if row[0] == key:
-                findings.append(Finding(line, 1, "RFC315", f"{ctx.edition.name('适用后端')} is {backend}: remove the '{key}' row from '{section}'"))
+                findings.append(
+                    Finding(
+                        line,
+                        1,
+                        "RFC315",
+                        f"{ctx.edition.name('适用后端')} is {backend}: remove the '{key}' row from '{section}'",
+                    )
+                )
     return findings

@@ -14,21 +14,73 @@ from rfc_template.lint.context import Context, per_document
 
 # Every diagram keyword Mermaid 11.17.2 detects (its diagram-api detectors), plus zenuml (a plugin).
 MERMAID_TYPES = (
-    "flowchart", "flowchart-elk", "graph", "sequenceDiagram", "classDiagram", "classDiagram-v2",
-    "stateDiagram", "stateDiagram-v2", "erDiagram", "journey", "gantt", "pie", "quadrantChart",
-    "requirementDiagram", "requirement", "gitGraph", "C4Context", "C4Container", "C4Component",
-    "C4Dynamic", "C4Deployment", "mindmap", "timeline", "zenuml", "sankey", "sankey-beta", "xychart",
-    "xychart-beta", "block", "block-beta", "packet", "packet-beta", "kanban", "architecture",
-    "architecture-beta", "radar-beta", "treemap", "treemap-beta", "info", "venn-beta", "ishikawa",
-    "ishikawa-beta", "wardley-beta", "treeView-beta", "eventmodeling", "cynefin-beta", "swimlane-beta",
-    "railroad-beta", "railroad-ebnf-beta", "railroad-abnf-beta", "railroad-peg-beta",
+    "flowchart",
+    "flowchart-elk",
+    "graph",
+    "sequenceDiagram",
+    "classDiagram",
+    "classDiagram-v2",
+    "stateDiagram",
+    "stateDiagram-v2",
+    "erDiagram",
+    "journey",
+    "gantt",
+    "pie",
+    "quadrantChart",
+    "requirementDiagram",
+    "requirement",
+    "gitGraph",
+    "C4Context",
+    "C4Container",
+    "C4Component",
+    "C4Dynamic",
+    "C4Deployment",
+    "mindmap",
+    "timeline",
+    "zenuml",
+    "sankey",
+    "sankey-beta",
+    "xychart",
+    "xychart-beta",
+    "block",
+    "block-beta",
+    "packet",
+    "packet-beta",
+    "kanban",
+    "architecture",
+    "architecture-beta",
+    "radar-beta",
+    "treemap",
+    "treemap-beta",
+    "info",
+    "venn-beta",
+    "ishikawa",
+    "ishikawa-beta",
+    "wardley-beta",
+    "treeView-beta",
+    "eventmodeling",
+    "cynefin-beta",
+    "swimlane-beta",
+    "railroad-beta",
+    "railroad-ebnf-beta",
+    "railroad-abnf-beta",
+    "railroad-peg-beta",
 )
 # Where brackets are the syntax (node shapes, class and state bodies), so an unbalanced one is
 # a mistake. Elsewhere they are free text (sequence messages and blocks, gantt tasks, pie and
 # journey titles, timelines) or syntax of another kind (ER cardinalities `}o--o{`, mindmap
 # shapes `))bang((`): those diagrams are left to `rfc check --diagrams`, which asks Mermaid.
-BRACKET_DIAGRAMS = {"flowchart", "flowchart-elk", "graph", "block", "block-beta",
-                    "classDiagram", "classDiagram-v2", "stateDiagram", "stateDiagram-v2"}
+BRACKET_DIAGRAMS = {
+    "flowchart",
+    "flowchart-elk",
+    "graph",
+    "block",
+    "block-beta",
+    "classDiagram",
+    "classDiagram-v2",
+    "stateDiagram",
+    "stateDiagram-v2",
+}
 NODE_SHAPES = {"flowchart", "flowchart-elk", "graph", "block", "block-beta"}
 STATE_DIAGRAMS = {"stateDiagram", "stateDiagram-v2"}
 # `%%{init: ...}%%`, possibly over several lines; blanked keeping its newlines.
@@ -47,10 +99,17 @@ def mermaid_blocks(ctx: Context) -> list[Finding]:
             continue
         code, skipped = without_front_matter(block.code)
         code = DIRECTIVE.sub(lambda m: "\n" * m.group().count("\n"), code)
-        lines = [l for l in code.splitlines() if l.strip() and not l.strip().startswith("%%")]
+        lines = [line for line in code.splitlines() if line.strip() and not line.strip().startswith("%%")]
         first = lines[0].split()[0] if lines else ""
         if first not in MERMAID_TYPES:
-            findings.append(Finding(block.line + 1, 1, "RFC201", f"mermaid block starts with '{first}', not a diagram type such as flowchart or sequenceDiagram"))
+            findings.append(
+                Finding(
+                    block.line + 1,
+                    1,
+                    "RFC201",
+                    f"mermaid block starts with '{first}', not a diagram type such as flowchart or sequenceDiagram",
+                )
+            )
         findings += [Finding(block.line + 1 + skipped + n, c, "RFC202", m) for n, c, m in _unbalanced(code, first)]
     return findings
 
@@ -66,13 +125,16 @@ def meant_as_mermaid(tag: str) -> bool:
     import difflib
 
     tag = tag.lower()
-    return tag == "mermaid" or tag in NEAR_MERMAID_TAGS or (
-        len(tag) > 4 and difflib.SequenceMatcher(None, tag, "mermaid").ratio() >= 0.75)
+    return (
+        tag == "mermaid"
+        or tag in NEAR_MERMAID_TAGS
+        or (len(tag) > 4 and difflib.SequenceMatcher(None, tag, "mermaid").ratio() >= 0.75)
+    )
 
 
 def diagram_header(code: str) -> bool:
     code, _ = without_front_matter(code)
-    first = next((l.strip() for l in code.splitlines() if l.strip() and not l.strip().startswith("%%")), "")
+    first = next((line.strip() for line in code.splitlines() if line.strip() and not line.strip().startswith("%%")), "")
     words = first.split()
     if not words or words[0] not in MERMAID_TYPES:
         return False
@@ -87,7 +149,7 @@ FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n---[ \t]*(?:\n|\Z)", re.S)
 def without_front_matter(code: str) -> tuple[str, int]:
     """The diagram after its YAML front matter (`---` ... `---`), and how many lines that took."""
     match = FRONT_MATTER.match(code)
-    return (code[match.end():], match.group().count("\n")) if match else (code, 0)
+    return (code[match.end() :], match.group().count("\n")) if match else (code, 0)
 
 
 # A flowchart's asymmetric node, `id>text]`, opens with `>` right after the node id.
@@ -103,7 +165,7 @@ def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
     must close across the block; only where brackets are syntax. (line, col, msg)."""
     if diagram not in BRACKET_DIAGRAMS:
         return []
-    problems = []
+    problems: list[tuple[int, int, str]] = []
     stack: list[tuple[str, int, int]] = []
     pairs = {")": "(", "]": "[", "}": "{"}
     markdown: tuple[int, int] | None = None  # where an open "`...`" string started
@@ -125,7 +187,7 @@ def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
             ch, col = match.group(), match.start() + 1
             if ch == '"':
                 quote = None if quote else (number, col)
-                markdown = quote if quote and line[col:col + 1] == "`" else None
+                markdown = quote if quote and line[col : col + 1] == "`" else None
             elif quote:
                 continue
             elif ch in "([{":
@@ -136,7 +198,7 @@ def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
                 problems.append((number, col, f"'{ch}' closes nothing"))
         if quote and not markdown:  # a plain string must end on its line: only that is reported
             stack[:] = before[0]
-            del problems[before[1]:]
+            del problems[before[1] :]
             problems.append((number, line.rfind('"') + 1, "unbalanced double quote"))
     if markdown:
         problems.append((*markdown, "unbalanced double quote"))
@@ -166,5 +228,3 @@ def stale_copies(doc: document.Document, ed: Edition, rfc: Path) -> list[StaleCo
         if file.read_text(encoding="utf-8", errors="replace").strip() != block.code.strip():
             stale.append(StaleCopy(file, block, section))
     return stale
-
-

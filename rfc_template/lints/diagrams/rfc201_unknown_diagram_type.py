@@ -7,9 +7,13 @@ from rfc_template.lints.diagrams import mermaid_blocks
 
 
 @rule(
-    "RFC201", "unknown-diagram-type", DRAFT,
-    fails=edit('```mermaid\nflowchart TD', '```mermaid\nflowchat TD'),
-    passes=edit('```mermaid\nflowchart TD', '```mermaid\n---\ntitle: offload_optimizer_states 总体流程\n---\nflowchart TD'),
+    "RFC201",
+    "unknown-diagram-type",
+    DRAFT,
+    fails=edit("```mermaid\nflowchart TD", "```mermaid\nflowchat TD"),
+    passes=edit(
+        "```mermaid\nflowchart TD", "```mermaid\n---\ntitle: offload_optimizer_states 总体流程\n---\nflowchart TD"
+    ),
 )
 def unknown_diagram_type(ctx: Context) -> list[Finding]:
     """a mermaid block does not start with a known diagram type

@@ -7,9 +7,11 @@ from rfc_template.lints.diagrams import mermaid_blocks
 
 
 @rule(
-    "RFC202", "unbalanced-diagram-brackets", DRAFT,
+    "RFC202",
+    "unbalanced-diagram-brackets",
+    DRAFT,
     fails=edit('A["调用 offload_optimizer_states"]', 'A["调用 offload_optimizer_states"'),
-    passes=edit('C["按 bucket_size_mb 把参数划分为桶"]', 'C[按 bucket_size_mb<br>把参数划分为桶]'),
+    passes=edit('C["按 bucket_size_mb 把参数划分为桶"]', "C[按 bucket_size_mb<br>把参数划分为桶]"),
 )
 def unbalanced_diagram_brackets(ctx: Context) -> list[Finding]:
     """a mermaid block has unbalanced brackets or quotes

@@ -7,13 +7,21 @@ from rfc_template.lints.diagrams import stale_copies
 
 
 @rule(
-    "RFC203", "stale-diagram-file", DRAFT,
-    fails=edit('    K -- "否" --> L["等待 offload stream，进入下一 step"]',
-               '    K -- "否" --> L["synchronize offload stream，进入下一 step"]', at='```mermaid\nflowchart TD'),
-    passes=edit('### 6.2 架构参考', '一个桶在一次 step 中的状态：\n\n```mermaid\nstateDiagram-v2\n    [*] --> Host\n'
-                                  '    Host --> SwappingIn: H2D 预取\n    SwappingIn --> Device: 换入完成\n'
-                                  '    Device --> SwappingOut: 更新完成\n    SwappingOut --> Host: D2H 写回\n```\n\n'
-                                  '### 6.2 架构参考'),
+    "RFC203",
+    "stale-diagram-file",
+    DRAFT,
+    fails=edit(
+        '    K -- "否" --> L["等待 offload stream，进入下一 step"]',
+        '    K -- "否" --> L["synchronize offload stream，进入下一 step"]',
+        at="```mermaid\nflowchart TD",
+    ),
+    passes=edit(
+        "### 6.2 架构参考",
+        "一个桶在一次 step 中的状态：\n\n```mermaid\nstateDiagram-v2\n    [*] --> Host\n"
+        "    Host --> SwappingIn: H2D 预取\n    SwappingIn --> Device: 换入完成\n"
+        "    Device --> SwappingOut: 更新完成\n    SwappingOut --> Host: D2H 写回\n```\n\n"
+        "### 6.2 架构参考",
+    ),
 )
 def stale_diagram_file(ctx: Context) -> list[Finding]:
     """a diagram under diagrams/ differs from its block in rfc.md
@@ -33,7 +41,12 @@ def stale_diagram_file(ctx: Context) -> list[Finding]:
     if ctx.path is None:
         return []
     return [
-        Finding(stale.block.line, 1, "RFC203", f"diagrams/{stale.file.name} differs from the mermaid block in '{stale.section}'; "
-                                               "edit rfc.md and run rfc check --fix to copy it over, or delete the file")
+        Finding(
+            stale.block.line,
+            1,
+            "RFC203",
+            f"diagrams/{stale.file.name} differs from the mermaid block in '{stale.section}'; "
+            "edit rfc.md and run rfc check --fix to copy it over, or delete the file",
+        )
         for stale in stale_copies(ctx.doc, ctx.edition, ctx.path)
     ]

@@ -4,10 +4,16 @@ from rfc_template.lint.rule import DRAFT, edit, rule
 
 
 @rule(
-    "RFC204", "mermaid-rejects-diagram", DRAFT,
+    "RFC204",
+    "mermaid-rejects-diagram",
+    DRAFT,
     needs_mermaid=True,
-    fails=edit('    A["调用 offload_optimizer_states"] -->', '    A["调用 offload_optimizer_states"] --> end\n    A -->'),
-    passes=edit('    A["调用 offload_optimizer_states"] -->', '    A["调用 offload_optimizer_states"] --> Z["end"]\n    A -->'),
+    fails=edit(
+        '    A["调用 offload_optimizer_states"] -->', '    A["调用 offload_optimizer_states"] --> end\n    A -->'
+    ),
+    passes=edit(
+        '    A["调用 offload_optimizer_states"] -->', '    A["调用 offload_optimizer_states"] --> Z["end"]\n    A -->'
+    ),
 )
 def mermaid_rejects_diagram() -> list:
     """Mermaid rejects a diagram (rfc check --diagrams)

@@ -7,13 +7,18 @@ from rfc_template.lints.diagrams import diagram_header, meant_as_mermaid
 
 
 @rule(
-    "RFC205", "untagged-diagram", DRAFT,
-    fails=edit('```mermaid\nflowchart TD', '```mmd\nflowchart TD'),
-    passes=edit('### 6.3 时序参考', 'host 与 device 上缓冲的布局：\n\n```text\n'
-                                  'device:  [桶 k 计算中] [桶 k+1 换入缓冲]\n'
-                                  '              | D2H          ^ H2D\n'
-                                  '              v              |\n'
-                                  'host:    [桶 0] [桶 1] ... [桶 n-1]   锁页内存\n```\n\n### 6.3 时序参考'),
+    "RFC205",
+    "untagged-diagram",
+    DRAFT,
+    fails=edit("```mermaid\nflowchart TD", "```mmd\nflowchart TD"),
+    passes=edit(
+        "### 6.3 时序参考",
+        "host 与 device 上缓冲的布局：\n\n```text\n"
+        "device:  [桶 k 计算中] [桶 k+1 换入缓冲]\n"
+        "              | D2H          ^ H2D\n"
+        "              v              |\n"
+        "host:    [桶 0] [桶 1] ... [桶 n-1]   锁页内存\n```\n\n### 6.3 时序参考",
+    ),
 )
 def untagged_diagram(ctx: Context) -> list[Finding]:
     """a diagram is in a block not tagged mermaid, so it is never drawn
@@ -37,6 +42,13 @@ def untagged_diagram(ctx: Context) -> list[Finding]:
             continue
         if meant_as_mermaid(tag) or diagram_header(block.code):
             shown = f"tagged '{tag}'" if tag else "untagged"
-            findings.append(Finding(block.line, 1, "RFC205", f"this block holds a diagram but is {shown}, so it is shown as "
-                                                             "text, never drawn; open it with ```mermaid"))
+            findings.append(
+                Finding(
+                    block.line,
+                    1,
+                    "RFC205",
+                    f"this block holds a diagram but is {shown}, so it is shown as "
+                    "text, never drawn; open it with ```mermaid",
+                )
+            )
     return findings

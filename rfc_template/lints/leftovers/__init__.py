@@ -4,17 +4,15 @@ table cell, a stub diagram. Read off the template (lints/model.py), never listed
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from rfc_template import structure
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lints.model import model, skeleton
-from rfc_template.lints.slots import rows
 from rfc_template.template import rfc_template_path
 
 
-def other_edition_rows(ctx: Context, wanted) -> list[Finding]:  # type: ignore[no-untyped-def]
+def other_edition_rows(ctx: Context, wanted) -> list[Finding]:
     """A table row named as only the other edition's template names it (`和已有行为不一致`
     in an English RFC's section 8): its hint and all, pasted from the wrong template."""
     own = ctx.edition.language
@@ -27,12 +25,18 @@ def other_edition_rows(ctx: Context, wanted) -> list[Finding]:  # type: ignore[n
                 continue
             language = next((other for other in others if label in row_labels(other)), None)
             if language:
-                findings.append(Finding(table.line + 2 + offset, 1, "RFC316",
-                                        f"this row is the {language} template's, not this RFC's edition"))
+                findings.append(
+                    Finding(
+                        table.line + 2 + offset,
+                        1,
+                        "RFC316",
+                        f"this row is the {language} template's, not this RFC's edition",
+                    )
+                )
     return findings
 
 
-@lru_cache(maxsize=None)
+@cache
 def row_labels(language: str) -> frozenset[str]:
     """The first cells of the template's literal table rows (Jinja rows left out)."""
     return frozenset(row[0] for row in structure.template_rows(language))
@@ -50,7 +54,7 @@ def bare(line: str) -> str:
     return LIST_MARK.sub("", COMMENT_MARK.sub("", line)).strip()
 
 
-@lru_cache(maxsize=None)
+@cache
 def template_lines(language: str) -> frozenset[str]:
     """The template's own prose lines in its language (guidance comments included),
     long enough not to be a coincidence; Jinja lines are left out."""
@@ -63,4 +67,3 @@ def template_lines(language: str) -> frozenset[str]:
         if len(text) >= 8 and (language != "zh" or re.search(r"[\u4e00-\u9fff]", text)):
             lines.add(text)
     return frozenset(lines)
-

@@ -7,9 +7,16 @@ from rfc_template.lints.model import model
 
 
 @rule(
-    "RFC311", "template-example-code", REVIEW,
-    fails=edit('    overlap: bool = True,\n) -> Optimizer:', '    overlap: bool = True,\n    option_a=...,  # 含义、默认值、合法范围\n) -> Optimizer:'),
-    passes=edit('    bucket_size_mb: int = 256,\n', '    bucket_size_mb: int = 256,  # 每个桶的状态上限（MB），16 ~ 4096\n'),
+    "RFC311",
+    "template-example-code",
+    REVIEW,
+    fails=edit(
+        "    overlap: bool = True,\n) -> Optimizer:",
+        "    overlap: bool = True,\n    option_a=...,  # 含义、默认值、合法范围\n) -> Optimizer:",
+    ),
+    passes=edit(
+        "    bucket_size_mb: int = 256,\n", "    bucket_size_mb: int = 256,  # 每个桶的状态上限（MB），16 ~ 4096\n"
+    ),
 )
 def template_example_code(ctx: Context) -> list[Finding]:
     """a code block is still the template's example
@@ -32,7 +39,14 @@ def template_example_code(ctx: Context) -> list[Finding]:
         if block.info == "mermaid":
             continue
         if any(p.fullmatch(block.code) for p in m.example_code.get(block.section, ())):
-            findings.append(Finding(block.line, 1, "RFC311", f"the code in '{block.section}' is still the template's example; write the feature's own"))
+            findings.append(
+                Finding(
+                    block.line,
+                    1,
+                    "RFC311",
+                    f"the code in '{block.section}' is still the template's example; write the feature's own",
+                )
+            )
             continue
         for number, line in enumerate(block.code.splitlines(), start=block.line + 1):
             if line.strip() in m.example_lines.get(block.section, ()):

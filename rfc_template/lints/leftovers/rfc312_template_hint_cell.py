@@ -8,9 +8,11 @@ from rfc_template.lints.slots import rows
 
 
 @rule(
-    "RFC312", "template-hint-cell", REVIEW,
-    fails=edit('| 性能收益 | Llama2-13B', '| 性能收益 | 场景、指标、目标 |\n| 性能收益（实测） | Llama2-13B'),
-    passes=edit('| 是 | offload 状态下 save，分别在', '| 是 | save / load 后可继续训练：offload 状态下 save，分别在'),
+    "RFC312",
+    "template-hint-cell",
+    REVIEW,
+    fails=edit("| 性能收益 | Llama2-13B", "| 性能收益 | 场景、指标、目标 |\n| 性能收益（实测） | Llama2-13B"),
+    passes=edit("| 是 | offload 状态下 save，分别在", "| 是 | save / load 后可继续训练：offload 状态下 save，分别在"),
 )
 def template_hint_cell(ctx: Context) -> list[Finding]:
     """a table cell still holds the template's hint
@@ -32,9 +34,20 @@ def template_hint_cell(ctx: Context) -> list[Finding]:
         keys = m.hint_keys.get(table.section, ())
         for line, row in rows(table):
             if row and row[0] in keys:
-                findings.append(Finding(line, 1, "RFC312", f"'{table.section}': '{row[0]}' is the template's hint; name the real one"))
+                findings.append(
+                    Finding(
+                        line, 1, "RFC312", f"'{table.section}': '{row[0]}' is the template's hint; name the real one"
+                    )
+                )
             for column, cell in zip(table.header[1:], row[1:]):
                 hint = m.hints.get((table.section, row[0], column)) or m.hints.get((table.section, "", column))
                 if cell and hint == cell:
-                    findings.append(Finding(line, 1, "RFC312", f"'{table.section}' row '{row[0]}': {column} is still the template's hint '{cell}'"))
+                    findings.append(
+                        Finding(
+                            line,
+                            1,
+                            "RFC312",
+                            f"'{table.section}' row '{row[0]}': {column} is still the template's hint '{cell}'",
+                        )
+                    )
     return findings

@@ -7,12 +7,19 @@ from rfc_template.lints.leftovers import CJK, bare, other_edition_rows, template
 
 
 @rule(
-    "RFC316", "other-edition-line", REVIEW,
-    fails=edit('完整能力需要：', 'Purpose: before writing code, make clear the problem to solve, the interface, the design, the dependencies, the constraints and the verification.\n\n完整能力需要：'),
+    "RFC316",
+    "other-edition-line",
+    REVIEW,
+    fails=edit(
+        "完整能力需要：",
+        "Purpose: before writing code, make clear the problem to solve, the interface, the design, the dependencies, the constraints and the verification.\n\n完整能力需要：",
+    ),
     # an English line of the author's own in a Chinese RFC: a paper's title
-    passes=edit('| MS 侧不直接复用，只参考其 host 内存分配方式 |',
-                '| MS 侧不直接复用，只参考其 host 内存分配方式 |\n\n'
-                'ZeRO-Offload: Democratizing Billion-Scale Model Training (USENIX ATC 2021).'),
+    passes=edit(
+        "| MS 侧不直接复用，只参考其 host 内存分配方式 |",
+        "| MS 侧不直接复用，只参考其 host 内存分配方式 |\n\n"
+        "ZeRO-Offload: Democratizing Billion-Scale Model Training (USENIX ATC 2021).",
+    ),
 )
 def other_edition_line(ctx: Context) -> list[Finding]:
     """a line of the other edition's template is left in
@@ -42,5 +49,7 @@ def other_edition_line(ctx: Context) -> list[Finding]:
             continue
         text = bare(text)
         if text in foreign and text not in template_lines(own):
-            findings.append(Finding(number, 1, "RFC316", f"this line is the {foreign[text]} template's, not this RFC's edition"))
+            findings.append(
+                Finding(number, 1, "RFC316", f"this line is the {foreign[text]} template's, not this RFC's edition")
+            )
     return findings + other_edition_rows(ctx, wanted)

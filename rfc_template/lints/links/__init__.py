@@ -10,10 +10,8 @@ parser. Links in code spans are code spans there; escaped brackets are text.
 from __future__ import annotations
 
 import difflib
-import html
 import os
 import re
-import unicodedata
 from pathlib import Path
 from urllib.parse import quote, unquote
 
@@ -21,6 +19,7 @@ from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
 from rfc_template.lints.links.anchors import Slugger, heading_text
+from rfc_template.lints.links.targets import MEANT_AS_URL, form_problem
 
 # What a line that may hold a link has: `](`, a full reference `][`, a definition `]:`,
 # an autolink `<scheme:` or `<a@b>`, a bare web address, or a mistyped one (`https//`).
@@ -37,7 +36,9 @@ CONTINUED = re.compile(r"[^\[]*\]\(")
 # `[text](path/or/url more)`: a space in the target, and no title after it, is no link
 # at all. Only a target that starts as a path or address (`/`, `.`, `:`, `#`) was meant
 # as one: `Optional[Mesh](默认 None)` is prose, and so is an index, `a[i](x y)`.
-SPACED = re.compile(r"(?<![\\A-Za-z0-9_\]])\[(?:[^\[\]\\]|\\.)*(?<!\\)\]\((?!<)(?P<target>[^()\s]*[/.:#][^()\s]*[ \t]+(?![\"'(])[^()]*)\)")
+SPACED = re.compile(
+    r"(?<![\\A-Za-z0-9_\]])\[(?:[^\[\]\\]|\\.)*(?<!\\)\]\((?!<)(?P<target>[^()\s]*[/.:#][^()\s]*[ \t]+(?![\"'(])[^()]*)\)"
+)
 # `<https://a b>`: no autolink either.
 SPACED_AUTOLINK = re.compile(r"<(?i:https?|ftp|mailto):[^<>\s]*[ \t][^<>]*>")
 # `[text][label]` (or `[text][]`); after a letter, digit or `]` it is an index, `a[i][j]`.
@@ -56,9 +57,6 @@ BARE = re.compile(
 # runs on through `，后续说明` to the next space.
 RUN_ON = re.compile(r"[\u2010-\u2027\u3000-\u303f\uff00-\uffef]")
 TRAILING = "?!.,:*_~'\""  # what GitHub trims off the end of a bare address
-SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
-SCHEMES = ("http", "https", "mailto", "ftp")
-HOST = re.compile(r"[\w-]+(?:\.[\w-]+)*\.?|\[[0-9A-Fa-f:.]+\]")
 HTML_ID = re.compile(r"""<[A-Za-z][^<>]*?\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
 CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
 
@@ -80,7 +78,8 @@ def links(ctx: Context) -> list[Finding]:
 
 
 def _candidate_lines(text: str) -> list[int]:
-    numbers, line, at = [], 1, 0
+    numbers: list[int] = []
+    line, at = 1, 0
     for m in TRIGGER.finditer(text):
         line += text.count("\n", at, m.start())
         at = m.start()
@@ -92,14 +91,19 @@ def _candidate_lines(text: str) -> list[int]:
 def _nested_fences(text: str) -> set[int]:
     """Lines in a fence that is not a top-level block (in a list item, a quote): the
     visible lines blank only top-level code."""
-    fenced, opened, line, at = set(), None, 1, 0
+    fenced: set[int] = set()
+    opened, line, at = None, 1, 0
     for m in FENCE.finditer(text):
         line += text.count("\n", at, m.start())
         at = m.start()
         fence, end = m.group(1), text.find("\n", m.end())
         if opened is None:
             opened = (fence, line)
-        elif fence[0] == opened[0][0] and len(fence) >= len(opened[0]) and not text[m.end():end if end >= 0 else None].strip():
+        elif (
+            fence[0] == opened[0][0]
+            and len(fence) >= len(opened[0])
+            and not text[m.end() : end if end >= 0 else None].strip()
+        ):
             fenced.update(range(opened[1], line + 1))  # a closing fence: nothing after it
             opened = None
     return fenced
@@ -157,7 +161,8 @@ class _Reader:
         """`[label]: target`, as mistune reads it (the target may be on the next line);
         False when it is no definition but text."""
         m = DEFINITION.match(line)
-        label, rest = m.group(1), line[m.end():].strip()
+        assert m is not None  # the caller matched it
+        label, rest = m.group(1), line[m.end() :].strip()
         block = line if rest or number >= len(self.lines) else line + "\n" + self.lines[number]
         refs = document.block_tokens(block)[1].get("ref_links") or {}
         if not refs:
@@ -182,9 +187,12 @@ class _Reader:
         start = number - 1
         while start > 1 and self.lines[start - 2].strip() and number - start < 10:
             start -= 1
-        paragraph = "\n".join(self.lines[start - 1:number])
-        spanning = [t for t in _links(document.markdown().inline(paragraph, {}))
-                    if any(c["type"] in ("softbreak", "linebreak") for c in t.get("children", ()))]
+        paragraph = "\n".join(self.lines[start - 1 : number])
+        spanning = [
+            t
+            for t in _links(document.markdown().inline(paragraph, {}))
+            if any(c["type"] in ("softbreak", "linebreak") for c in t.get("children", ()))
+        ]
         if spanning:
             self.target(number, line, 0, spanning[-1]["attrs"]["url"], f"the {spanning[-1]['type']}")
 
@@ -193,14 +201,23 @@ class _Reader:
         label no definition names."""
         bare = CODE_SPAN.sub(lambda m: " " * len(m.group()), line) if "`" in line else line
         for m in SPACED.finditer(bare):
-            self.report(number, m.start("target") + 1, "RFC321",
-                        f"the link target '{m.group('target')}' has a space, so it is no link: write %20, or put it in <...>")
+            self.report(
+                number,
+                m.start("target") + 1,
+                "RFC321",
+                f"the link target '{m.group('target')}' has a space, so it is no link: write %20, or put it in <...>",
+            )
         for m in SPACED_AUTOLINK.finditer(bare):
             self.report(number, m.start() + 1, "RFC321", f"'{m.group()}' has a space, so it is no link: write %20")
         for m in FULL_REFERENCE.finditer(bare):
             label = m.group(2) or m.group(1)
             if not label.startswith("^") and _label(label) not in self.labels():
-                self.report(number, m.start() + 1, "RFC321", f"no link definition '[{label}]: ...' gives '[{m.group(1)}]' a target")
+                self.report(
+                    number,
+                    m.start() + 1,
+                    "RFC321",
+                    f"no link definition '[{label}]: ...' gives '[{m.group(1)}]' a target",
+                )
 
     def labels(self) -> set[str]:
         if self._labels is None:
@@ -214,25 +231,33 @@ class _Reader:
             address = _trim(m.group())
             at = line.find(address) + 1 or 1
             if m.group("mistyped"):
-                self.report(number, at, "RFC321", f"'{address}' is no web address: write '{_scheme_of(m.group('mistyped'))}://'")
+                self.report(
+                    number, at, "RFC321", f"'{address}' is no web address: write '{_scheme_of(m.group('mistyped'))}://'"
+                )
                 continue
             host = address.find("://") + 3 if "://" in address else 4  # after the scheme, or `www.`
             run_on = RUN_ON.search(address, host)
             if run_on and run_on.start() > host:
-                head, tail = address[:run_on.start()], address[run_on.start():]
-                self.report(number, at, "RFC321",
-                            f"the address '{head}' runs on into '{tail[:12]}' (a link ends at a space): put a space after it, or write <{head}>")
+                head, tail = address[: run_on.start()], address[run_on.start() :]
+                self.report(
+                    number,
+                    at,
+                    "RFC321",
+                    f"the address '{head}' runs on into '{tail[:12]}' (a link ends at a space): put a space after it, or write <{head}>",
+                )
 
     def _anchor(self, number: int, col: int, fragment: str) -> None:
         name = unquote(fragment)
         if not name:
             return  # `#` alone: the top of the page
         if name.startswith("user-content-"):
-            name = name[len("user-content-"):]
+            name = name[len("user-content-") :]
         anchors = self.anchors()
         if name in anchors:
             return
-        near = next((a for a in anchors if a.lower() == name.lower()), None) or next(iter(difflib.get_close_matches(name, anchors, 1, 0.6)), None)
+        near = next((a for a in anchors if a.lower() == name.lower()), None) or next(
+            iter(difflib.get_close_matches(name, anchors, 1, 0.6)), None
+        )
         hint = f" (did you mean '#{near}'?)" if near else ""
         self.report(number, col, "RFC323", f"'#{name}' names no heading of the RFC{hint}")
 
@@ -240,7 +265,9 @@ class _Reader:
         """Each heading's anchor as GitHub makes it, then every `id` / `name` in HTML."""
         if self._anchors is None:
             slugger, source = Slugger(), self.ctx.uncommented_lines
-            self._anchors = [slugger.slug(heading_text(source[h.line - 1])) for h in self.ctx.doc.headings if h.line <= len(source)]
+            self._anchors = [
+                slugger.slug(heading_text(source[h.line - 1])) for h in self.ctx.doc.headings if h.line <= len(source)
+            ]
             self._anchors += [next(g for g in m.groups() if g is not None) for m in HTML_ID.finditer(self.text)]
             self._anchors += self._swallowed_anchors(slugger)
         return self._anchors
@@ -248,7 +275,9 @@ class _Reader:
     def _swallowed_anchors(self, slugger: Slugger) -> list[str]:
         """The headings written after a fence or comment left open: RFC006 names that
         cause once; a link to one of them is not broken on its own account."""
-        return [slugger.slug(heading_text(line)) for line in self.ctx.doc.lines_after_unclosed() if ATX_HEADING.match(line)]
+        return [
+            slugger.slug(heading_text(line)) for line in self.ctx.doc.lines_after_unclosed() if ATX_HEADING.match(line)
+        ]
 
     def _file(self, number: int, col: int, url: str, what: str) -> None:
         """RFC322: the file or folder a relative target names, beside rfc.md (`/...`: at
@@ -267,12 +296,21 @@ class _Reader:
         if found is None and MEANT_AS_URL.match(path):
             # `https：//...` (a full-width colon) or `pytorch.org/...`: a web address written
             # so that the forge reads it as a file beside the RFC
-            self.report(number, col, "RFC321", f"{what} points to '{path}', a web address the forge reads as a "
-                                               "file beside the RFC; write it as https://...")
+            self.report(
+                number,
+                col,
+                "RFC321",
+                f"{what} points to '{path}', a web address the forge reads as a "
+                "file beside the RFC; write it as https://...",
+            )
             return
         if found is None:
             # `[注]: 这里说明` was meant as text, but is a definition: GitHub shows nothing of it
-            meant = " (a line '[label]: text' is a link definition, and shows as nothing)" if what.startswith("'[") and not re.search(r"[./]", path) else ""
+            meant = (
+                " (a line '[label]: text' is a link definition, and shows as nothing)"
+                if what.startswith("'[") and not re.search(r"[./]", path)
+                else ""
+            )
             self.report(number, col, "RFC322", f"{what} points to '{path}', which does not exist beside the RFC{meant}")
         elif fragment and found == here:
             self._anchor(number, col, fragment)
@@ -297,39 +335,6 @@ class _Reader:
             except OSError:
                 self._listings[folder] = set()
         return self._listings[folder]
-
-
-def form_problem(url: str) -> str | None:
-    """What is wrong with the form of a (decoded) target, "" for an absolute one that is
-    well formed, None for a relative one (a file's business)."""
-    m = SCHEME.match(url)
-    if m:
-        scheme, rest = m.group(1).lower(), url[m.end():]
-        if scheme == "mailto":
-            return "" if re.fullmatch(r"[^@\s]+@[^@\s]+", rest.partition("?")[0]) else "names no address"
-        if scheme not in SCHEMES:
-            near = difflib.get_close_matches(scheme, SCHEMES, 1, 0.6)
-            return f"has the scheme '{m.group(1)}:', not http, https, mailto or ftp" + (f" ({near[0]}?)" if near else "")
-        if not rest.startswith("//"):
-            return f"needs '//' and a host after '{m.group(1)}:'"
-        return _host_problem(rest[2:])
-    if url.startswith("//"):
-        return _host_problem(url[2:])
-    mistyped = re.match(r"(?i)(https?|ftp)(//|:?\\\\)", url)
-    if mistyped:
-        return f"lacks the ':' of '{mistyped.group(1)}://'"
-    if url[:4].lower() == "www.":
-        return "needs 'https://': as written it names a file beside the RFC"
-    return None
-
-
-def _host_problem(rest: str) -> str:
-    authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
-    host = authority.rpartition("@")[2]
-    host = re.sub(r":\d*$", "", host) if not host.endswith("]") else host
-    if not host:
-        return "has no host"
-    return "" if HOST.fullmatch(host) else f"has no valid host ('{host}')"
 
 
 def _links(tokens: list[dict]):
@@ -389,6 +394,4 @@ def _repository_root(folder: Path) -> Path | None:
     return None
 
 
-MEANT_AS_URL = re.compile(r"(?i)(?:https?|ftp)\s*[：:]?\s*/+|(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*"
-                          r"\.(?:com|org|net|io|ai|cn|dev|edu|gov)(?:/|$)")
 ATX_HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")

@@ -7,9 +7,14 @@ from rfc_template.lints.links import links
 
 
 @rule(
-    "RFC321", "malformed-link", REVIEW,
-    fails=edit('完整能力需要：', '完整能力需要：（见 [工单](https//gitcode.com/mindspore/hyper-parallel/issues/301)）'),
-    passes=edit('完整能力需要：', '完整能力需要：（见 [工单](https://gitcode.com/mindspore/hyper-parallel/issues/301 "锁页内存接口")）'),
+    "RFC321",
+    "malformed-link",
+    REVIEW,
+    fails=edit("完整能力需要：", "完整能力需要：（见 [工单](https//gitcode.com/mindspore/hyper-parallel/issues/301)）"),
+    passes=edit(
+        "完整能力需要：",
+        '完整能力需要：（见 [工单](https://gitcode.com/mindspore/hyper-parallel/issues/301 "锁页内存接口")）',
+    ),
 )
 def malformed_link(ctx: Context) -> list[Finding]:
     """a link's target is empty or not a well-formed URL

@@ -7,9 +7,11 @@ from rfc_template.lints.links import links
 
 
 @rule(
-    "RFC322", "missing-link-target", REVIEW,
-    fails=edit('完整能力需要：', '完整能力需要：（流程图源文件见 [flow.mmd](diagrams/flow.mmd)）'),
-    passes=edit('完整能力需要：', '完整能力需要：（流程图源文件见 [flowchart.mmd](./diagrams/flowchart.mmd)）'),
+    "RFC322",
+    "missing-link-target",
+    REVIEW,
+    fails=edit("完整能力需要：", "完整能力需要：（流程图源文件见 [flow.mmd](diagrams/flow.mmd)）"),
+    passes=edit("完整能力需要：", "完整能力需要：（流程图源文件见 [flowchart.mmd](./diagrams/flowchart.mmd)）"),
 )
 def missing_link_target(ctx: Context) -> list[Finding]:
     """a relative link points to a file that does not exist beside the RFC

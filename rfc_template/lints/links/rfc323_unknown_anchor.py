@@ -7,9 +7,11 @@ from rfc_template.lints.links import links
 
 
 @rule(
-    "RFC323", "unknown-anchor", REVIEW,
-    fails=edit('完整能力需要：', '完整能力需要：（接口见 [5.1](#5.1-接口定义)）'),
-    passes=edit('完整能力需要：', '完整能力需要：（接口见 [5.1](#51-接口定义)）'),
+    "RFC323",
+    "unknown-anchor",
+    REVIEW,
+    fails=edit("完整能力需要：", "完整能力需要：（接口见 [5.1](#5.1-接口定义)）"),
+    passes=edit("完整能力需要：", "完整能力需要：（接口见 [5.1](#51-接口定义)）"),
 )
 def unknown_anchor(ctx: Context) -> list[Finding]:
     """an #anchor link names no heading of the RFC

@@ -25,7 +25,9 @@ RANGE = re.compile(r"\s*(?:-|–|—|~|～|\.\.|至|到|to)\s*(?:([A-Za-z]{1,8}|
 # Where one dependency ends and the next begins.
 SEPARATOR = re.compile(r"[,，、/;；+&]|\band\b|和|与|及|以及")
 # A dependency said to be outside the plan.
-OUTSIDE = re.compile(r"(?i)已合入|已合并|已发布|已上线|上游|外部|社区|仓外|merged|landed|released|upstream|external|://")
+OUTSIDE = re.compile(
+    r"(?i)已合入|已合并|已发布|已上线|上游|外部|社区|仓外|merged|landed|released|upstream|external|://"
+)
 LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)|<[A-Za-z][A-Za-z0-9.+-]*:[^>]*>")
 
 
@@ -60,7 +62,8 @@ def dependencies(ctx: Context) -> list[Finding]:
     prefixes = {prefix for prefix, _ in own}
     if not own:
         return []
-    findings, edges = [], {}
+    findings: list[Finding] = []
+    edges: dict[tuple[str, int], list[tuple[str, int]]] = {}
     for line, row, key in named:
         cell = row[column] if column < len(row) else ""
         linked = _linked_texts(ctx.uncommented_lines[line - 1]) if line <= len(ctx.uncommented_lines) else []
@@ -70,8 +73,14 @@ def dependencies(ctx: Context) -> list[Finding]:
                     edges.setdefault(key, []).append(dependency)
             else:
                 known = ", ".join(own.values())
-                findings.append(Finding(line, 1, "RFC324",
-                                        f"'{section}' row '{own.get(key, row[0])}' depends on '{written}', which is no PR of the table ({known})"))
+                findings.append(
+                    Finding(
+                        line,
+                        1,
+                        "RFC324",
+                        f"'{section}' row '{own.get(key, row[0]) if key else row[0]}' depends on '{written}', which is no PR of the table ({known})",
+                    )
+                )
     return findings + _cycles(named, edges, own, section)
 
 
@@ -110,7 +119,7 @@ def _cycles(named, edges: dict, own: dict, section: str) -> list[Finding]:
         path.append(key)
         for dependency in edges.get(key, ()):
             if state.get(dependency) == 1:
-                cycle = path[path.index(dependency):]
+                cycle = path[path.index(dependency) :]
                 first = min(range(len(cycle)), key=lambda i: order[cycle[i]])
                 cycle = cycle[first:] + cycle[:first]
                 found.setdefault(frozenset(zip(cycle, cycle[1:] + cycle[:1])), cycle)
@@ -123,7 +132,11 @@ def _cycles(named, edges: dict, own: dict, section: str) -> list[Finding]:
         if key not in state:
             visit(key, [])
     return [
-        Finding(lines[max(cycle, key=order.get)], 1, "RFC325",
-                f"'{section}': the dependencies form a cycle ({' -> '.join(own[k] for k in cycle + cycle[:1])}): none of its PRs can be merged first")
+        Finding(
+            lines[max(cycle, key=lambda node: order[node])],
+            1,
+            "RFC325",
+            f"'{section}': the dependencies form a cycle ({' -> '.join(own[k] for k in cycle + cycle[:1])}): none of its PRs can be merged first",
+        )
         for cycle in found.values()
     ]

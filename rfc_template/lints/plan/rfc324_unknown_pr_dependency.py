@@ -7,9 +7,11 @@ from rfc_template.lints.plan import dependencies
 
 
 @rule(
-    "RFC324", "unknown-pr-dependency", REVIEW,
-    fails=edit('| PR2、PR3 | UT + Level0 |', '| PR2、PR6 | UT + Level0 |'),
-    passes=edit('| PR2、PR3 | UT + Level0 |', '| PR2、PR3、上游 PR412（已合入） | UT + Level0 |'),
+    "RFC324",
+    "unknown-pr-dependency",
+    REVIEW,
+    fails=edit("| PR2、PR3 | UT + Level0 |", "| PR2、PR6 | UT + Level0 |"),
+    passes=edit("| PR2、PR3 | UT + Level0 |", "| PR2、PR3、上游 PR412（已合入） | UT + Level0 |"),
 )
 def unknown_pr_dependency(ctx: Context) -> list[Finding]:
     """section 10 names a dependency that is no PR of its own table

@@ -7,9 +7,13 @@ from rfc_template.lints.plan import dependencies
 
 
 @rule(
-    "RFC325", "pr-dependency-cycle", REVIEW,
-    fails=edit('PyNative 下的换入换出与 step | PR1 |', 'PyNative 下的换入换出与 step | PR4 |', at='| PR4 | checkpoint：'),
-    passes=edit('| PR4 | Level1 |', '| PR2、PR4 | Level1 |'),
+    "RFC325",
+    "pr-dependency-cycle",
+    REVIEW,
+    fails=edit(
+        "PyNative 下的换入换出与 step | PR1 |", "PyNative 下的换入换出与 step | PR4 |", at="| PR4 | checkpoint："
+    ),
+    passes=edit("| PR4 | Level1 |", "| PR2、PR4 | Level1 |"),
 )
 def pr_dependency_cycle(ctx: Context) -> list[Finding]:
     """section 10's PR dependencies form a cycle

@@ -6,7 +6,9 @@ from rfc_template.lint.rule import DRAFT, edit, rule
 
 
 @rule(
-    "RFC101", "basic-info-table-missing", DRAFT,
+    "RFC101",
+    "basic-info-table-missing",
+    DRAFT,
     fails=edit("| 项目 | 内容 |\n| --- | --- |\n", "项目 内容\n\n", at="## 1. 基本信息"),
     passes=edit("| 项目 | 内容 |\n| --- | --- |\n", "| 项目 | 内容 |\n|:---|:---|\n"),
 )

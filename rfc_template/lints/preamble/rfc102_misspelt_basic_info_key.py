@@ -7,7 +7,9 @@ from rfc_template.lints.preamble import misspelt
 
 
 @rule(
-    "RFC102", "misspelt-basic-info-key", DRAFT,
+    "RFC102",
+    "misspelt-basic-info-key",
+    DRAFT,
     fails=edit("| 作者 | 李明 |", "| 作着 | 李明 |\n| 作者 | 李明 |"),
     passes=edit("| 作者 | 李明 |", "| 作者 | 李明 |\n| 评审人 | 王强 |"),
 )
@@ -28,5 +30,7 @@ def misspelt_basic_info_key(ctx: Context) -> list[Finding]:
     findings = []
     for row in ctx.basic_info.rows:
         if row.known is None and (close := misspelt(row.key, known)):
-            findings.append(Finding(row.line, 1, "RFC102", f"unknown basic-info key '{row.key}'; did you mean '{close}'?"))
+            findings.append(
+                Finding(row.line, 1, "RFC102", f"unknown basic-info key '{row.key}'; did you mean '{close}'?")
+            )
     return findings

@@ -6,7 +6,9 @@ from rfc_template.lint.rule import DRAFT, edit, rule
 
 
 @rule(
-    "RFC103", "basic-info-key-missing", DRAFT,
+    "RFC103",
+    "basic-info-key-missing",
+    DRAFT,
     fails=edit("| 创建日期 | 2026-11-20 |\n", "", at="| 项目 | 内容 |"),
     passes=edit("| 相关 issue / PR | #301 |\n", ""),
 )

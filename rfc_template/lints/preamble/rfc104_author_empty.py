@@ -7,7 +7,9 @@ from rfc_template.lints.preamble import value_finding
 
 
 @rule(
-    "RFC104", "author-empty", DRAFT,
+    "RFC104",
+    "author-empty",
+    DRAFT,
     fails=edit("| 作者 | 李明 |", "| 作者 |  |"),
     passes=edit("| 作者 | 李明 |", "| 作者 | 李明、Wang Qiang |"),
 )
@@ -20,4 +22,6 @@ def author_empty(ctx: Context) -> list[Finding]:
     ## Why a reviewer cares
     An RFC is discussed with its author; the biweekly review needs a name to ask.
     """
-    return value_finding(ctx, "作者", "RFC104", lambda value, shown: [] if value.strip() else [f"{shown} must not be empty"])
+    return value_finding(
+        ctx, "作者", "RFC104", lambda value, shown: [] if value.strip() else [f"{shown} must not be empty"]
+    )

@@ -8,9 +8,13 @@ from rfc_template.lints.preamble import value_finding
 
 
 @rule(
-    "RFC105", "unknown-module", DRAFT,
+    "RFC105",
+    "unknown-module",
+    DRAFT,
     fails=edit("| 相关模块 | distributed / checkpoint / optimizer |", "| 相关模块 | distributed / pipeline |"),
-    passes=edit("| 相关模块 | distributed / checkpoint / optimizer |", "| 相关模块 | distributed、checkpoint、optimizer |"),
+    passes=edit(
+        "| 相关模块 | distributed / checkpoint / optimizer |", "| 相关模块 | distributed、checkpoint、optimizer |"
+    ),
 )
 def unknown_module(ctx: Context) -> list[Finding]:
     """a module (相关模块) is unknown or none is named

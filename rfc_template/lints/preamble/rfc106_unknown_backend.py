@@ -8,7 +8,9 @@ from rfc_template.lints.preamble import value_finding
 
 
 @rule(
-    "RFC106", "unknown-backend", DRAFT,
+    "RFC106",
+    "unknown-backend",
+    DRAFT,
     fails=edit("| 适用后端 | PT + MS |", "| 适用后端 | TF |"),
     passes=edit("| 适用后端 | PT + MS |", "| 适用后端 | PT＋MS |"),
 )
@@ -24,5 +26,6 @@ def unknown_backend(ctx: Context) -> list[Finding]:
     The backend decides which rows the RFC must fill (`RFC306`) or drop (`RFC315`) and
     where the tests go (`tests/torch/`, `tests/mindspore/`).
     """
-    return value_finding(ctx, "适用后端", "RFC106",
-                         lambda value, shown: answers.choice_problems(shown, value, ctx.rules.backends))
+    return value_finding(
+        ctx, "适用后端", "RFC106", lambda value, shown: answers.choice_problems(shown, value, ctx.rules.backends)
+    )

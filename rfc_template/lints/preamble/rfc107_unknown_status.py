@@ -8,7 +8,9 @@ from rfc_template.lints.preamble import in_edition, value_finding
 
 
 @rule(
-    "RFC107", "unknown-status", DRAFT,
+    "RFC107",
+    "unknown-status",
+    DRAFT,
     fails=edit("| 状态 | 评审中 Reviewing |", "| 状态 | 搁置 Parked |"),
     passes=edit("| 状态 | 评审中 Reviewing |", "| 状态 | Reviewing |"),
 )
@@ -29,6 +31,8 @@ def unknown_status(ctx: Context) -> list[Finding]:
     def problems(value: str, shown: str) -> list[str]:
         if ctx.rules.status_index(value) is not None:
             return []
-        return [f"{shown} {answers.show(value)} is unknown; use one of: {' / '.join(in_edition(ctx, ctx.rules.statuses))}"]
+        return [
+            f"{shown} {answers.show(value)} is unknown; use one of: {' / '.join(in_edition(ctx, ctx.rules.statuses))}"
+        ]
 
     return value_finding(ctx, "状态", "RFC107", problems)

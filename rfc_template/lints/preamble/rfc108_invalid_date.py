@@ -8,7 +8,9 @@ from rfc_template.lints.preamble import value_finding
 
 
 @rule(
-    "RFC108", "invalid-date", DRAFT,
+    "RFC108",
+    "invalid-date",
+    DRAFT,
     fails=edit("| 创建日期 | 2026-11-20 |", "| 创建日期 | 2026-11-31 |"),
     passes=edit("| 创建日期 | 2026-11-20 |", "| 创建日期 | 2024-02-29 |"),
 )

@@ -13,7 +13,9 @@ ISSUE_SEPARATORS = re.compile(r"\s*[、,，;；]\s*|\s+")
 
 
 @rule(
-    "RFC109", "invalid-issue-link", DRAFT,
+    "RFC109",
+    "invalid-issue-link",
+    DRAFT,
     fails=edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | issue 301 |"),
     passes=edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | #301、!318 |"),
 )

@@ -8,7 +8,9 @@ from rfc_template.lints.preamble import in_edition, value_finding
 
 
 @rule(
-    "RFC110", "unknown-category", DRAFT,
+    "RFC110",
+    "unknown-category",
+    DRAFT,
     fails=edit("| 类型 | 性能优化 |", "| 类型 | 重构 |"),
     passes=edit("| 类型 | 性能优化 |", "| 类型 | Performance optimization |"),
 )
@@ -28,6 +30,8 @@ def unknown_category(ctx: Context) -> list[Finding]:
     def problems(value: str, shown: str) -> list[str]:
         if value in ctx.rules.rfc_types:
             return []
-        return [f"{shown} {answers.show(value)} is not allowed; choose one of: {', '.join(in_edition(ctx, ctx.rules.rfc_types))}"]
+        return [
+            f"{shown} {answers.show(value)} is not allowed; choose one of: {', '.join(in_edition(ctx, ctx.rules.rfc_types))}"
+        ]
 
     return value_finding(ctx, "类型", "RFC110", problems)

@@ -8,7 +8,9 @@ from rfc_template.lint.rule import REVIEW, edit, rule
 
 
 @rule(
-    "RFC111", "date-in-future", REVIEW,
+    "RFC111",
+    "date-in-future",
+    REVIEW,
     fails=edit("| 创建日期 | 2026-11-20 |", "| 创建日期 | 2999-01-01 |"),
     passes=edit("| 创建日期 | 2026-11-20 |", "| 创建日期 | 2026-01-05 |"),
 )
@@ -31,4 +33,6 @@ def date_in_future(ctx: Context) -> list[Finding]:
     if date <= ctx.today:
         return []
     shown = ctx.edition.name("创建日期")
-    return [Finding(ctx.info_lines["创建日期"], 1, "RFC111", f"{shown} {value} is after today ({ctx.today.isoformat()})")]
+    return [
+        Finding(ctx.info_lines["创建日期"], 1, "RFC111", f"{shown} {value} is after today ({ctx.today.isoformat()})")
+    ]

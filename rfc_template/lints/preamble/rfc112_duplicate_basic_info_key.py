@@ -6,7 +6,9 @@ from rfc_template.lint.rule import DRAFT, edit, rule
 
 
 @rule(
-    "RFC112", "duplicate-basic-info-key", DRAFT,
+    "RFC112",
+    "duplicate-basic-info-key",
+    DRAFT,
     fails=edit("| 状态 | 评审中 Reviewing |", "| 状态 | 评审中 Reviewing |\n| 状态 | 草稿 Draft |"),
     passes=edit("| 状态 | 评审中 Reviewing |", "| 状态 | 评审中 Reviewing |\n| 评审人 | 王强 |"),
 )
@@ -23,8 +25,12 @@ def duplicate_basic_info_key(ctx: Context) -> list[Finding]:
     `状态 | 草稿` side by side leave the RFC's stage open.
     """
     return [
-        Finding(row.line, 1, "RFC112", f"'{row.written}' appears twice in the basic-info table "
-                                       f"(first at line {row.first_line}); keep one row")
+        Finding(
+            row.line,
+            1,
+            "RFC112",
+            f"'{row.written}' appears twice in the basic-info table (first at line {row.first_line}); keep one row",
+        )
         for row in ctx.basic_info.rows
         if row.first_line is not None
     ]

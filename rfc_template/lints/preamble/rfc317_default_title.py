@@ -7,7 +7,9 @@ from rfc_template.template import load_context
 
 
 @rule(
-    "RFC317", "default-title", REVIEW,
+    "RFC317",
+    "default-title",
+    REVIEW,
     fails=edit("# 优化器状态 offload 到 host 内存\n", "# FSDP 梯度通信重叠\n"),
     passes=edit("# 优化器状态 offload 到 host 内存\n", "# FSDP 梯度通信重叠：优化器状态 offload\n"),
 )

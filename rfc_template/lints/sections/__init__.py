@@ -4,7 +4,7 @@ and not left empty; and no template syntax left unrendered."""
 from __future__ import annotations
 
 from rfc_template import structure
-from rfc_template.findings import Finding, unrendered_syntax
+from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
 from rfc_template.lints.blocks import swallowed_sections
 
@@ -16,4 +16,3 @@ def section_findings(ctx: Context) -> list[Finding]:
     cause, once."""
     swallowed = set(swallowed_sections(ctx)) if ctx.doc.unclosed else set()
     return structure.section_findings(ctx.doc, ctx.edition.language, not_missing=swallowed)
-

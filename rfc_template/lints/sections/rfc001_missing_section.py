@@ -7,10 +7,15 @@ from rfc_template.lints.sections import section_findings
 
 
 @rule(
-    "RFC001", "missing-section", DRAFT,
-    fails=edit('### 6.4 关键逻辑\n', '', at='### 6.3 时序参考'),
-    passes=edit('## 7. 组件依赖\n', '### 6.7 风险与回退\n\n锁页内存申请失败时告警一次，回退为普通 host 内存；'
-                                    '不调用本接口即恢复原行为。\n\n## 7. 组件依赖\n'),
+    "RFC001",
+    "missing-section",
+    DRAFT,
+    fails=edit("### 6.4 关键逻辑\n", "", at="### 6.3 时序参考"),
+    passes=edit(
+        "## 7. 组件依赖\n",
+        "### 6.7 风险与回退\n\n锁页内存申请失败时告警一次，回退为普通 host 内存；"
+        "不调用本接口即恢复原行为。\n\n## 7. 组件依赖\n",
+    ),
 )
 def missing_section(ctx: Context) -> list[Finding]:
     """a required section is missing

@@ -7,10 +7,17 @@ from rfc_template.lints.sections import section_findings
 
 
 @rule(
-    "RFC002", "section-out-of-order", DRAFT,
-    fails=edit('## 4. 相关实现参考\n', '', ('### 5.1 接口定义', '## 4. 相关实现参考\n\n### 5.1 接口定义'), at='## 5. 对外接口'),
-    passes=edit('## 4. 相关实现参考\n', '### 3.3 术语\n\n- offload：把优化器状态从 device 显存搬到 host 内存。\n'
-                                      '- 桶（bucket）：一次换入换出的一组参数的状态。\n\n## 4. 相关实现参考\n'),
+    "RFC002",
+    "section-out-of-order",
+    DRAFT,
+    fails=edit(
+        "## 4. 相关实现参考\n", "", ("### 5.1 接口定义", "## 4. 相关实现参考\n\n### 5.1 接口定义"), at="## 5. 对外接口"
+    ),
+    passes=edit(
+        "## 4. 相关实现参考\n",
+        "### 3.3 术语\n\n- offload：把优化器状态从 device 显存搬到 host 内存。\n"
+        "- 桶（bucket）：一次换入换出的一组参数的状态。\n\n## 4. 相关实现参考\n",
+    ),
 )
 def section_out_of_order(ctx: Context) -> list[Finding]:
     """a required section is out of order

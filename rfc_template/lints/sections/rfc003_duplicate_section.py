@@ -7,10 +7,15 @@ from rfc_template.lints.sections import section_findings
 
 
 @rule(
-    "RFC003", "duplicate-section", DRAFT,
-    fails=edit('## 10. 实现计划', '## 7. 组件依赖\n\n## 10. 实现计划'),
-    passes=edit('### 6.4 关键逻辑\n', '#### 6.3.1 时序参考：checkpoint 保存\n\nsave 时 state_dict 直接读取 host 缓冲，'
-                                    '不经过 OffloadStream。\n\n### 6.4 关键逻辑\n'),
+    "RFC003",
+    "duplicate-section",
+    DRAFT,
+    fails=edit("## 10. 实现计划", "## 7. 组件依赖\n\n## 10. 实现计划"),
+    passes=edit(
+        "### 6.4 关键逻辑\n",
+        "#### 6.3.1 时序参考：checkpoint 保存\n\nsave 时 state_dict 直接读取 host 缓冲，"
+        "不经过 OffloadStream。\n\n### 6.4 关键逻辑\n",
+    ),
 )
 def duplicate_section(ctx: Context) -> list[Finding]:
     """a required section appears more than once

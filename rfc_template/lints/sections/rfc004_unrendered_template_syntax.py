@@ -6,8 +6,10 @@ from rfc_template.lint.rule import DRAFT, edit, rule
 
 
 @rule(
-    "RFC004", "unrendered-template-syntax", DRAFT,
-    fails=edit('完整能力需要：', '完整能力需要：{{ cookiecutter.x }}'),
+    "RFC004",
+    "unrendered-template-syntax",
+    DRAFT,
+    fails=edit("完整能力需要：", "完整能力需要：{{ cookiecutter.x }}"),
     passes=edit('B{"参数与优化器类型是否合法"}', 'B{{"参数与优化器类型是否合法"}}'),
 )
 def unrendered_template_syntax(ctx: Context) -> list[Finding]:
@@ -24,7 +26,7 @@ def unrendered_template_syntax(ctx: Context) -> list[Finding]:
     A forge shows the braces as they are: a value the template meant to fill in was never
     filled, or template source was pasted instead of a generated RFC.
     """
-    skip = set()
+    skip: set[int] = set()
     for block in ctx.doc.code_blocks:
         if block.info == "mermaid":
             skip.update(range(block.line, block.line + block.code.count("\n") + 2))

@@ -7,11 +7,16 @@ from rfc_template.lints.sections import section_findings
 
 
 @rule(
-    "RFC005", "section-heading-level", DRAFT,
-    fails=edit('### 3.1 目标', '## 3.1 目标'),
-    passes=edit('### 9.3 性能 / 显存验证\n', '### 9.3 性能 / 显存验证\n\n#### 9.3.1 测试环境\n\n'
-                                         'PT：8×A100 80GB，torch 2.4；MS：8×Atlas 800T A2 64GB，PyNative。\n\n'
-                                         '#### 9.3.2 场景与指标\n'),
+    "RFC005",
+    "section-heading-level",
+    DRAFT,
+    fails=edit("### 3.1 目标", "## 3.1 目标"),
+    passes=edit(
+        "### 9.3 性能 / 显存验证\n",
+        "### 9.3 性能 / 显存验证\n\n#### 9.3.1 测试环境\n\n"
+        "PT：8×A100 80GB，torch 2.4；MS：8×Atlas 800T A2 64GB，PyNative。\n\n"
+        "#### 9.3.2 场景与指标\n",
+    ),
 )
 def section_heading_level(ctx: Context) -> list[Finding]:
     """a required section has the wrong heading level

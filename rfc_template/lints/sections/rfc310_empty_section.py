@@ -6,9 +6,11 @@ from rfc_template.lint.rule import REVIEW, edit, rule
 
 
 @rule(
-    "RFC310", "empty-section", REVIEW,
-    fails=edit('### 6.5 代码改动点\n', '### 6.5 代码改动点\n\n### 6.6 方案取舍\n'),
-    passes=edit('### 6.5 代码改动点\n', '### 6.5 代码改动点\n\n#### 6.5.1 按模块\n'),
+    "RFC310",
+    "empty-section",
+    REVIEW,
+    fails=edit("### 6.5 代码改动点\n", "### 6.5 代码改动点\n\n### 6.6 方案取舍\n"),
+    passes=edit("### 6.5 代码改动点\n", "### 6.5 代码改动点\n\n#### 6.5.1 按模块\n"),
 )
 def empty_section(ctx: Context) -> list[Finding]:
     """a required section has nothing under its heading
@@ -36,5 +38,7 @@ def empty_section(ctx: Context) -> list[Finding]:
             continue  # a subsection follows: the section has content
         end = following.line if following else len(lines) + 1
         if not any(lines[n - 1].strip() for n in range(heading.line + 1, end)):
-            findings.append(Finding(heading.line, 1, "RFC310", f"section '{heading.text}' has nothing under its heading"))
+            findings.append(
+                Finding(heading.line, 1, "RFC310", f"section '{heading.text}' has nothing under its heading")
+            )
     return findings

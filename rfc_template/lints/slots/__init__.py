@@ -7,9 +7,8 @@ from functools import lru_cache
 
 from rfc_template import document
 from rfc_template.findings import Finding
-from rfc_template.lint.context import Context, per_document
-from rfc_template.lints.model import PARAMETERS, SLOT, model
-from rfc_template.lint.context import OPTIONAL_KEYS
+from rfc_template.lint.context import OPTIONAL_KEYS, Context, per_document
+from rfc_template.lints.model import PARAMETERS
 
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
@@ -17,14 +16,36 @@ HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # 略 ("omitted") and 同上 ("as above"), which leave the reader to guess.
 PLACEHOLDER = re.compile(
     r"(?i)[(（\[【]?(?:xxx|tbd|tba|tbc|todo|fixme|to be (?:decided|determined|added|confirmed)|待定|待补充|待补|待确认"
-    r"|略|同上|见上|同前|(?:same )?as above|see above|ditto|[?？]+|[-—–]+|(?:\.\s*){2,}\.|…+|。{3,})[)）\]】]?")
+    r"|略|同上|见上|同前|(?:same )?as above|see above|ditto|[?？]+|[-—–]+|(?:\.\s*){2,}\.|…+|。{3,})[)）\]】]?"
+)
 ELLIPSIS = re.compile(r"(?:(?:\.\s*){2,}\.|…+|。{3,})")
 NOT_APPLICABLE = ("N/A", "n/a", "NA", "不涉及")
 LEFT_TODO = re.compile(r"\b(?:TODO|TBD|FIXME)\b")
 # what a placeholder cell holds some of: a quick look at a whole row (substring searches)
 # before its cells are looked at one by one
-PLACEHOLDER_HINTS = ("tbd", "tba", "tbc", "to be", "todo", "fixme", "待", "?", "？", "n/a", "不涉及", "..", ". .", "…", "。。。",
-                     "略", "同上", "见上", "同前", "above", "ditto")
+PLACEHOLDER_HINTS = (
+    "tbd",
+    "tba",
+    "tbc",
+    "to be",
+    "todo",
+    "fixme",
+    "待",
+    "?",
+    "？",
+    "n/a",
+    "不涉及",
+    "..",
+    ". .",
+    "…",
+    "。。。",
+    "略",
+    "同上",
+    "见上",
+    "同前",
+    "above",
+    "ditto",
+)
 
 
 _ANY_HINT = re.compile("|".join(map(re.escape, PLACEHOLDER_HINTS)))  # one search, in C
@@ -35,6 +56,8 @@ def maybe_placeholder(row: list[str]) -> bool:
     if _ANY_HINT.search(text):
         return True
     return any(cell.strip().lower() == "na" or (cell.strip() and not cell.strip().strip("-—–")) for cell in row)
+
+
 NEEDS_REAL_ROW = ("9.1 用例分层", "10. 实现计划")
 
 
@@ -76,9 +99,18 @@ def empty_cells(ctx: Context) -> list[Finding]:
             if not empty:
                 continue
             if table.section == ed.name(PARAMETERS):
-                findings.append(Finding(line, 1, "RFC304", f"parameter '{row[0]}' has empty columns: {', '.join(empty)}"))
+                findings.append(
+                    Finding(line, 1, "RFC304", f"parameter '{row[0]}' has empty columns: {', '.join(empty)}")
+                )
             else:
-                findings.append(Finding(line, 1, "RFC303", f"'{table.section}' row '{row[0] or line}' has empty cells: {', '.join(empty)}"))
+                findings.append(
+                    Finding(
+                        line,
+                        1,
+                        "RFC303",
+                        f"'{table.section}' row '{row[0] or line}' has empty cells: {', '.join(empty)}",
+                    )
+                )
     return findings
 
 
@@ -97,4 +129,3 @@ def no_default(ctx: Context, section: str, column: str, value: str) -> bool:
     (RFC319 reads it so, against the signature)."""
     ed = ctx.edition
     return section == ed.name(PARAMETERS) and column == ed.name("默认值") and NO_DEFAULT.fullmatch(value) is not None
-

@@ -7,9 +7,11 @@ from rfc_template.lints.model import SLOT
 
 
 @rule(
-    "RFC301", "xxx-slot-left", REVIEW,
-    fails=edit('完整能力需要：', '完整能力需要：xxx。'),
-    passes=edit('完整能力需要：', '<!-- 作者注：本节模板中的 xxx 已全部替换，评审通过后删除本注释 -->\n完整能力需要：'),
+    "RFC301",
+    "xxx-slot-left",
+    REVIEW,
+    fails=edit("完整能力需要：", "完整能力需要：xxx。"),
+    passes=edit("完整能力需要：", "<!-- 作者注：本节模板中的 xxx 已全部替换，评审通过后删除本注释 -->\n完整能力需要："),
 )
 def xxx_slot_left(ctx: Context) -> list[Finding]:
     """an xxx slot is left to fill
@@ -29,6 +31,7 @@ def xxx_slot_left(ctx: Context) -> list[Finding]:
         return []
     return [
         Finding(number, m.start() + 1, "RFC301", "an xxx slot is left to fill")
-        for number, line in enumerate(ctx.uncommented_lines, start=1) if "xxx" in line
+        for number, line in enumerate(ctx.uncommented_lines, start=1)
+        if "xxx" in line
         for m in SLOT.finditer(line)
     ]

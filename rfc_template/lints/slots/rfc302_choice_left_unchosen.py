@@ -4,16 +4,18 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
 from rfc_template.lints.model import model
-from rfc_template.lints.slots import section_spans, rows
+from rfc_template.lints.slots import rows, section_spans
 
 
 @rule(
-    "RFC302", "choice-left-unchosen", REVIEW,
-    fails=edit('和已有接口是否一致：不一致。', '和已有接口是否一致：一致 / 不一致。'),
+    "RFC302",
+    "choice-left-unchosen",
+    REVIEW,
+    fails=edit("和已有接口是否一致：不一致。", "和已有接口是否一致：一致 / 不一致。"),
     passes=edit(
-        '| Step time <= 2.71 s and peak memory <= 41.7 GB |',
-        '| Step time <= 2.71 s and peak memory <= 41.7 GB |\n\nStrong / Weak scaling: the 256K and 512K rows '
-        'keep 16K tokens per rank, so together they also show the weak scaling from 16 to 32 ranks.',
+        "| Step time <= 2.71 s and peak memory <= 41.7 GB |",
+        "| Step time <= 2.71 s and peak memory <= 41.7 GB |\n\nStrong / Weak scaling: the 256K and 512K rows "
+        "keep 16K tokens per rank, so together they also show the weak scaling from 16 to 32 ranks.",
         rfc="en",
     ),
 )
@@ -41,7 +43,9 @@ def choice_left_unchosen(ctx: Context) -> list[Finding]:
                 offered = m.column_choices.get((table.section, column))
                 match = offered and m.choice_list.search(cell)
                 if match:
-                    findings.append(Finding(line, 1, "RFC302", f"choose one of '{match.group()}' in '{table.section}' ({column})"))
+                    findings.append(
+                        Finding(line, 1, "RFC302", f"choose one of '{match.group()}' in '{table.section}' ({column})")
+                    )
     visible = ctx.visible_lines
     for heading, start, end in section_spans(ctx):
         for prefix in m.choice_prefixes.get(heading, ()):

@@ -7,9 +7,11 @@ from rfc_template.lints.slots import empty_cells
 
 
 @rule(
-    "RFC303", "empty-cell", REVIEW,
-    fails=edit('| 不支持项 | MS 静态图', '| 不支持项 | <!-- 待写 --> |\n| 不支持项（旧） | MS 静态图'),
-    passes=edit('| 相关 issue / PR | #301 |', '| 相关 issue / PR |  |'),
+    "RFC303",
+    "empty-cell",
+    REVIEW,
+    fails=edit("| 不支持项 | MS 静态图", "| 不支持项 | <!-- 待写 --> |\n| 不支持项（旧） | MS 静态图"),
+    passes=edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR |  |"),
 )
 def empty_cell(ctx: Context) -> list[Finding]:
     """a table cell is empty

@@ -7,9 +7,11 @@ from rfc_template.lints.slots import empty_cells
 
 
 @rule(
-    "RFC304", "parameter-column-empty", REVIEW,
-    fails=edit('| 非 bool 抛 TypeError |', '|  |'),
-    passes=edit('| mesh | Optional[DeviceMesh] | None |', '| mesh | DeviceMesh \\| None | None |'),
+    "RFC304",
+    "parameter-column-empty",
+    REVIEW,
+    fails=edit("| 非 bool 抛 TypeError |", "|  |"),
+    passes=edit("| mesh | Optional[DeviceMesh] | None |", "| mesh | DeviceMesh \\| None | None |"),
 )
 def parameter_column_empty(ctx: Context) -> list[Finding]:
     """a parameter in 5.1 has an empty column

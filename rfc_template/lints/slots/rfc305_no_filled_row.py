@@ -7,9 +7,17 @@ from rfc_template.lints.slots import NEEDS_REAL_ROW, cell_value, is_placeholder
 
 
 @rule(
-    "RFC305", "no-filled-row", REVIEW,
-    fails=edit('| UT | 24 |', '| UT |  |', ('| Level0 | 4 |', '| Level0 |  |'), ('| Level1 | 8 |', '| Level1 |  |'), at='| 用例级别 | 数量 | 覆盖内容 | 通过标准 |'),
-    passes=edit('| Level1 | 8 |', '| Level1 | 待定 |'),
+    "RFC305",
+    "no-filled-row",
+    REVIEW,
+    fails=edit(
+        "| UT | 24 |",
+        "| UT |  |",
+        ("| Level0 | 4 |", "| Level0 |  |"),
+        ("| Level1 | 8 |", "| Level1 |  |"),
+        at="| 用例级别 | 数量 | 覆盖内容 | 通过标准 |",
+    ),
+    passes=edit("| Level1 | 8 |", "| Level1 | 待定 |"),
 )
 def no_filled_row(ctx: Context) -> list[Finding]:
     """9.1 or 10 has no fully filled row
@@ -27,6 +35,10 @@ def no_filled_row(ctx: Context) -> list[Finding]:
     findings = []
     for section in map(ctx.edition.name, NEEDS_REAL_ROW):
         table = ctx.doc.table_in(section)
-        if table is not None and not any(all(cell_value(c) and not is_placeholder(c) for c in row) for row in table.rows):
-            findings.append(Finding(table.line, 1, "RFC305", f"'{section}' needs at least one row with every cell filled"))
+        if table is not None and not any(
+            all(cell_value(c) and not is_placeholder(c) for c in row) for row in table.rows
+        ):
+            findings.append(
+                Finding(table.line, 1, "RFC305", f"'{section}' needs at least one row with every cell filled")
+            )
     return findings

@@ -4,13 +4,25 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
 from rfc_template.lints.model import SLOT, model
-from rfc_template.lints.slots import LEFT_TODO, NOT_APPLICABLE, PLACEHOLDER, maybe_placeholder, no_default, section_spans, cell_value, is_placeholder, rows
+from rfc_template.lints.slots import (
+    LEFT_TODO,
+    NOT_APPLICABLE,
+    PLACEHOLDER,
+    cell_value,
+    is_placeholder,
+    maybe_placeholder,
+    no_default,
+    rows,
+    section_spans,
+)
 
 
 @rule(
-    "RFC308", "placeholder-value", REVIEW,
-    fails=edit('| UT | 24 |', '| UT | 待定 |'),
-    passes=edit('| optimizer | Optimizer | 无 | 是 |', '| optimizer | Optimizer | - | 是 |'),
+    "RFC308",
+    "placeholder-value",
+    REVIEW,
+    fails=edit("| UT | 24 |", "| UT | 待定 |"),
+    passes=edit("| optimizer | Optimizer | 无 | 是 |", "| optimizer | Optimizer | - | 是 |"),
 )
 def placeholder_value(ctx: Context) -> list[Finding]:
     """a required value is a placeholder (TBD, TODO, 待定, ?, -, ..., …, 略, 同上, N/A where no choice offers it)
@@ -43,7 +55,14 @@ def placeholder_value(ctx: Context) -> list[Finding]:
                 if no_default(ctx, table.section, column, value):
                     continue
                 if is_placeholder(cell, offered) or LEFT_TODO.search(value):
-                    findings.append(Finding(line, 1, "RFC308", f"'{table.section}' row '{row[0]}': {column} is a placeholder ('{value}')"))
+                    findings.append(
+                        Finding(
+                            line,
+                            1,
+                            "RFC308",
+                            f"'{table.section}' row '{row[0]}': {column} is a placeholder ('{value}')",
+                        )
+                    )
     visible = ctx.visible_lines
     for heading, start, end in section_spans(ctx):
         for prefix in m.slot_prefixes.get(heading, ()):
@@ -52,7 +71,12 @@ def placeholder_value(ctx: Context) -> list[Finding]:
             for number in range(start, end):
                 line = visible[number - 1]
                 if prefix in line and (line.lstrip().startswith(prefix) or f" {prefix}" in line):
-                    rest = cell_value(line[line.find(prefix) + len(prefix):])
-                    if rest and PLACEHOLDER.fullmatch(rest) and not SLOT.fullmatch(rest) and not LEFT_TODO.fullmatch(rest):
+                    rest = cell_value(line[line.find(prefix) + len(prefix) :])
+                    if (
+                        rest
+                        and PLACEHOLDER.fullmatch(rest)
+                        and not SLOT.fullmatch(rest)
+                        and not LEFT_TODO.fullmatch(rest)
+                    ):
                         findings.append(Finding(number, 1, "RFC308", f"'{prefix}' is a placeholder ('{rest}')"))
     return findings

@@ -7,10 +7,14 @@ from rfc_template.lints.slots import LEFT_TODO
 
 
 @rule(
-    "RFC309", "todo-left", REVIEW,
-    fails=edit('完整能力需要：', '完整能力需要：TODO '),
-    passes=edit('    stream = platform.new_stream() if overlap else None\n',
-                '    stream = platform.new_stream() if overlap else None  # TODO(PR3)：MS 后端改用 runtime.Stream\n'),
+    "RFC309",
+    "todo-left",
+    REVIEW,
+    fails=edit("完整能力需要：", "完整能力需要：TODO "),
+    passes=edit(
+        "    stream = platform.new_stream() if overlap else None\n",
+        "    stream = platform.new_stream() if overlap else None  # TODO(PR3)：MS 后端改用 runtime.Stream\n",
+    ),
 )
 def todo_left(ctx: Context) -> list[Finding]:
     """TODO, TBD or FIXME is left in the text
@@ -32,5 +36,8 @@ def todo_left(ctx: Context) -> list[Finding]:
     for number, line in enumerate(ctx.visible_lines, start=1):
         if line.lstrip().startswith("|"):
             continue
-        findings += [Finding(number, m.start() + 1, "RFC309", f"'{m.group()}' is left in the text") for m in LEFT_TODO.finditer(line)]
+        findings += [
+            Finding(number, m.start() + 1, "RFC309", f"'{m.group()}' is left in the text")
+            for m in LEFT_TODO.finditer(line)
+        ]
     return findings
