@@ -7,6 +7,7 @@ top-level block starts; findings can then name `file:line:col`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -15,6 +16,7 @@ from mistune.block_parser import BlockParser
 
 from rfc_template.findings import LineIndex, normalise_newlines
 from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
+from rfc_template.template import load_rules, rfc_template_path
 
 # The lines that end a block quote's lazy continuation in mistune; GFM ends it at a
 # heading too (`> note` right above `## 7. ...` must not swallow the heading).
@@ -51,6 +53,8 @@ def plain_text(tokens: list[dict]) -> str:
     """The text a reader sees in inline tokens (emphasis, code and links flattened)."""
     parts = []
     for token in tokens:
+        if token["type"] == "inline_html" and token["raw"].startswith("<!--"):
+            continue  # drawn as nothing: guidance, or a waiver in a table cell
         if "raw" in token:
             parts.append(token["raw"])
         elif token["type"] in ("softbreak", "linebreak"):
@@ -69,8 +73,15 @@ def normalise(text: str) -> str:
 @dataclass(frozen=True)
 class Heading:
     level: int
-    text: str
+    text: str  # as a reader sees it
     line: int
+    # The section it heads, as the template writes that heading: `6.4 关键逻辑` for
+    # `6.4 关键逻辑（Key Logic）` (see `section_of`); its own text when it heads none.
+    section: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.section:
+            object.__setattr__(self, "section", self.text)
 
 
 @dataclass(frozen=True)
@@ -78,7 +89,7 @@ class Table:
     header: list[str]
     rows: list[list[str]]  # as the forge draws them: as many cells as the header
     line: int
-    section: str  # the heading text of the section the table stands in
+    section: str  # the section it stands in: the innermost template section it is under (see parse)
     written: tuple[int, ...] = ()  # how many cells each row was written with
 
 
@@ -120,6 +131,78 @@ class Document:
 
     def table_in(self, section: str) -> Table | None:
         return next((t for t in self.tables if t.section == section), None)
+
+
+@cache
+def template_headings(language: str = "zh") -> tuple[Heading, ...]:
+    """The level-2 and level-3 headings of one edition of the template, in order: the
+    sections every RFC of that edition must have (structure.required_sections)."""
+    # The template is our own file, with its headings written as plain `## ` / `### `
+    # lines outside code: a line scan reads them without a Markdown parse (the
+    # post-generation hook runs this in every generation).
+    headings, fence = [], None
+    for number, line in enumerate(rfc_template_path(language).read_text(encoding="utf-8").splitlines(), start=1):
+        marker = re.match(r"(`{3,}|~{3,})", line)
+        if marker and (fence is None or marker.group(1).startswith(fence)):
+            fence = None if fence else marker.group(1)
+        elif fence is None and (line.startswith("## ") or line.startswith("### ")):
+            level = len(line) - len(line.lstrip("#"))
+            headings.append(Heading(level, normalise(line[level:]), number))
+    return tuple(headings)
+
+
+# A numbered heading: `6.4 关键逻辑`, `9. 验证设计` (the number's closing dot is optional).
+NUMBERED = re.compile(r"(\d+(?:\.\d+)*)\.?\s+(\S.*)")
+# A note in brackets closing a title: the template's own `（举例）` / `(examples)`.
+CLOSING_NOTE = re.compile(r"\s*[(\[（【][^()\[\]（）【】]*[)\]）】]$")
+
+
+def _folded(text: str) -> str:
+    """Width, case and runs of spaces aside (`（` is `(`, `Key Logic` is `key logic`)."""
+    return normalise(unicodedata.normalize("NFKC", text)).casefold()
+
+
+@cache
+def _numbered_sections() -> dict[str, tuple[tuple[str, str, str], ...]]:
+    """number -> (heading as the template writes it, its title folded, that title without
+    its closing note), over every edition's template."""
+    found: dict[str, list[tuple[str, str, str]]] = {}
+    for language in load_rules().languages:
+        for heading in template_headings(language):
+            match = NUMBERED.fullmatch(_folded(heading.text))
+            if match:
+                number, title = match.groups()
+                found.setdefault(number, []).append((heading.text, title, CLOSING_NOTE.sub("", title)))
+    return {number: tuple(sections) for number, sections in found.items()}
+
+
+@cache
+def _exact_sections() -> frozenset[str]:
+    return frozenset(h.text for language in load_rules().languages for h in template_headings(language))
+
+
+def section_of(text: str) -> str:
+    """The template section a heading's text heads, as the template writes its heading;
+    else the text itself.
+
+    A heading is that section by its number and title, whatever the author appends: a
+    gloss or a note (`6.4 关键逻辑（Key Logic）`, `6.4 Key logic (sketch)`,
+    `9.3 Performance / memory verification [Level1]`), width, case and spacing aside; the
+    template's own closing note may be left out (`9.2 交互验证` for `9.2 交互验证（举例）`).
+    What follows the title must not go on with the title's word (`6.5 代码改动点说明` is a
+    title of its own); another number, or another title, is another heading.
+    """
+    if text in _exact_sections():
+        return text
+    match = NUMBERED.fullmatch(_folded(text))
+    if match is None:
+        return text
+    number, title = match.groups()
+    for written, full, core in _numbered_sections().get(number, ()):
+        for known in (full, core):
+            if title == known or (title.startswith(known) and not title[len(known)].isalnum()):
+                return written
+    return text
 
 
 def block_tokens(text: str) -> tuple[list[dict], dict]:
@@ -166,12 +249,18 @@ def parse(source: str) -> Document:
     lines = LineIndex(text)
     doc = Document(source=text)
     section = ""
+    open_sections: list[tuple[int, str]] = []  # (level, section) of the headings the text is under
     tokens, env = block_tokens(text)
     for token in tokens:
         line, _ = lines.position(token.get("offset", 0))
         if token["type"] == "heading":
-            section = _plain(token, env)
-            doc.headings.append(Heading(token["attrs"]["level"], section, line))
+            written, level = _plain(token, env), token["attrs"]["level"]
+            heading = Heading(level, written, line, section_of(written))
+            doc.headings.append(heading)
+            while open_sections and open_sections[-1][0] >= level:
+                open_sections.pop()
+            open_sections.append((level, heading.section))
+            section = _enclosing(open_sections)
         elif token["type"] == "table":
             doc.tables.append(_table(token, env, line, section))
         elif token["type"] == "block_code":
@@ -186,6 +275,14 @@ def parse(source: str) -> Document:
     # each line of such a block was tried as a table's header: name the block by its first
     doc.cell_lines = sorted(line for line in tried if line - 1 not in tried)
     return doc
+
+
+def _enclosing(open_sections: list[tuple[int, str]]) -> str:
+    """The section what follows stands in: the innermost template section it is under (a
+    table under the author's `#### Measurement setup` in 9.3 stands in 9.3), else the
+    innermost heading's own."""
+    known = _exact_sections()
+    return next((name for _, name in reversed(open_sections) if name in known), open_sections[-1][1])
 
 
 def _first_line(text: str, offset: int) -> str:

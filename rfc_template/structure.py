@@ -16,18 +16,9 @@ from rfc_template.template import rfc_template_path
 
 @cache
 def required_sections(language: str = "zh") -> tuple[document.Heading, ...]:
-    # The template is our own file, with its headings written as plain `## ` / `### `
-    # lines outside code: a line scan reads them without a Markdown parse (the
-    # post-generation hook runs this in every generation).
-    headings, fence = [], None
-    for number, line in enumerate(rfc_template_path(language).read_text(encoding="utf-8").splitlines(), start=1):
-        marker = re.match(r"(`{3,}|~{3,})", line)
-        if marker and (fence is None or marker.group(1).startswith(fence)):
-            fence = None if fence else marker.group(1)
-        elif fence is None and (line.startswith("## ") or line.startswith("### ")):
-            level = len(line) - len(line.lstrip("#"))
-            headings.append(document.Heading(level, document.normalise(line[level:]), number))
-    return tuple(headings)
+    """The template's level-2 and level-3 headings, in order (read by document.py, which
+    also knows an RFC's heading for the section it heads: `document.section_of`)."""
+    return document.template_headings(language)
 
 
 def section_findings(
@@ -37,8 +28,8 @@ def section_findings(
     in `not_missing` are not reported when absent: another finding says why)."""
     findings: list[Finding] = []
     found: dict[str, list[document.Heading]] = {}
-    for heading in doc.headings:
-        found.setdefault(heading.text, []).append(heading)
+    for heading in doc.headings:  # by the section each heads: `6.4 关键逻辑（Key Logic）` is 6.4
+        found.setdefault(heading.section, []).append(heading)
     previous: document.Heading | None = None
     for required in required_sections(language):
         hits = found.get(required.text, [])
@@ -117,9 +108,13 @@ def diagram_sections(language: str = "zh") -> dict[str, str]:
 @cache
 def template_rows(language: str = "zh") -> tuple[tuple[str, ...], ...]:
     """The cells of every literal table row of the template (rows with Jinja left out), in order."""
+    rows = (TEMPLATE_COMMENT.sub("", line) for lines in template_lines_by_section(language).values() for line in lines)
     return tuple(
         tuple(cell.strip() for cell in line.strip().strip("|").split("|"))
-        for lines in template_lines_by_section(language).values()
-        for line in lines
+        for line in rows
         if line.startswith("|") and "{" not in line
     )
+
+
+# A Jinja comment in a line (the hint mark of lints/model.py): it renders to nothing.
+TEMPLATE_COMMENT = re.compile(r"\{#.*?#\}")

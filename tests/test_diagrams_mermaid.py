@@ -1,6 +1,6 @@
 """`rfc check --diagrams` (RFC204): every diagram parsed by Mermaid itself, in one Node process.
 
-The corpus of tests/diagrams/ (158 diagrams Mermaid 11.17.2 accepts, 55 it rejects) is
+The corpus of tests/diagrams/ (163 diagrams Mermaid 11.17.2 accepts, 55 it rejects) is
 checked once, both as diagrams/*.mmd files beside an RFC and as ```mermaid blocks of that
 RFC; Mermaid's own verdicts, from tests/diagrams/parse_with_node.mjs, are the reference.
 Also: the position of an error in an RFC, the message when Node or the npm packages are
@@ -252,6 +252,7 @@ def test_error_on_the_third_line_of_the_61_block(capsys, tmp_path):
         "col": column,
         "code": "RFC204",
         "name": "mermaid-rejects-diagram",
+        "severity": "error",
         "url": rules_by_code()["RFC204"].url,
         "message": "Mermaid: Parse error on line 3: … got 'TAGEND'",
     } in map(json.loads, out.splitlines())
@@ -292,7 +293,9 @@ def test_an_unreadable_diagram_is_reported_and_the_rest_checked(capsys, tmp_path
     (path.parent / "diagrams" / "worse.mmd").write_text("flowchart LR\n    A[open --> B[next]\n", encoding="utf-8")
     status, out, err = rfc(capsys, "check", "--diagrams", tmp_path)
     assert status == 2
-    assert err == f"rfc check: {path.parent / 'diagrams' / 'bad.mmd'}: cannot read it (not UTF-8 text)\n"
+    said, counts = err.splitlines()  # the unreadable file, then the summary of the findings
+    assert said == f"rfc check: {path.parent / 'diagrams' / 'bad.mmd'}: cannot read it (not UTF-8 text)"
+    assert counts == "1 error, 0 warnings in 6 files"  # rfc.md and its five diagrams
     assert "worse.mmd:2:7: RFC204" in out
 
 

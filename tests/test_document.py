@@ -27,6 +27,8 @@ MISTUNE = mistune.create_markdown(renderer=None, plugins=[gfm_tables])
 def _text(tokens: list[dict]) -> str:
     out = []
     for token in tokens:
+        if token["type"] == "inline_html" and token["raw"].startswith("<!--"):
+            continue  # a comment is drawn as nothing (a reader sees no waiver in a cell)
         out.append(token.get("raw", " " if token["type"] in ("softbreak", "linebreak") else ""))
         out.append(_text(token.get("children", [])))
     return "".join(out)

@@ -547,6 +547,84 @@ def test_the_parameters_of_other_functions_need_no_row():
     assert found(text) == []
 
 
+# --- what a function transforms needs no row ------------------------------------------------
+
+OPTIMIZER_ROW = (
+    "| optimizer | Optimizer | 无 | 是 | 要 offload 状态的优化器，参数已经过 fully_shard / parallelize_module "
+    "| PT：torch.optim.Adam、AdamW、SGD；MS：nn.Adam、AdamWeightDecay、SGD | 不支持的优化器类型抛 TypeError，并列出支持的类型 |\n"
+)
+
+FRAMEWORK_STYLE_51 = """
+```python
+def enable_{name}({subject}, *, enabled: bool = True, mode: str = "auto") -> nn.Module:
+    ...
+```
+
+| 入参 / 配置项 | 类型 | 默认值 | 是否必填 | 含义 | 合法范围 | 错误处理 |
+| --- | --- | --- | --- | --- | --- | --- |
+| enabled | bool | True | 否 | 是否打开特性 | True / False | 非 bool 抛 TypeError |
+| mode | str | "auto" | 否 | 切分方式 | "auto"、"manual" | 其他值抛 ValueError |
+"""
+
+
+def test_the_optimizer_a_function_wraps_needs_no_row():
+    """`offload_optimizer_states(optimizer, *, ...)`: the table documents the options."""
+    assert found(edited(OFFLOAD, (OPTIMIZER_ROW, ""))) == []
+
+
+@pytest.mark.parametrize(
+    "name, subject",
+    [("x", "model"), ("y", "trainer"), ("z", "module: nn.Module"), ("w", "model, /"), ("v", "model: nn.Module")],
+)
+def test_the_subject_of_an_api_in_the_frameworks_style_needs_no_row(name, subject):
+    """The template's own 5.1 documents `enabled` and `mode`, not the `model` they apply to."""
+    text = section(
+        OFFLOAD.read_text(encoding="utf-8"), "### 5.1 接口定义", FRAMEWORK_STYLE_51.format(name=name, subject=subject)
+    )
+    text = text.replace(
+        "offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)", f"enable_{name}(model)"
+    )
+    assert found(text, ("RFC319",)) == []
+
+
+def test_the_module_of_a_method_after_self_needs_no_row():
+    """`fully_shard(module, *, mesh=None)` as a method: `self` aside, `module` is what it transforms."""
+    text = section(
+        OFFLOAD.read_text(encoding="utf-8"),
+        "### 5.1 接口定义",
+        FRAMEWORK_STYLE_51.format(name="x", subject="model")
+        .replace("def enable_x(model, *,", "class Sharder:\n    def fully_shard(self, module, *,")
+        .replace("    ...\n```", "        ...\n```"),
+    )
+    assert found(text, ("RFC319",)) == []
+
+
+def test_only_the_first_parameter_is_the_subject():
+    """A second positional parameter, a first one with a default, and every option need rows."""
+    second = section(
+        OFFLOAD.read_text(encoding="utf-8"),
+        "### 5.1 接口定义",
+        FRAMEWORK_STYLE_51.format(name="x", subject="model, mesh"),
+    )
+    assert [f.message for f in found(second, ("RFC319",))] == [
+        "parameter 'mesh' of enable_x has no row in the table of '5.1 接口定义'"
+    ]
+    defaulted = section(
+        OFFLOAD.read_text(encoding="utf-8"),
+        "### 5.1 接口定义",
+        FRAMEWORK_STYLE_51.format(name="x", subject="model=None"),
+    )
+    assert [f.message for f in found(defaulted, ("RFC319",))] == [
+        "parameter 'model' of enable_x has no row in the table of '5.1 接口定义'"
+    ]
+
+
+def test_a_row_for_the_subject_is_still_read():
+    text = edited(OFFLOAD, ("| optimizer | Optimizer | 无 | 是 |", "| optimizer | Optimizer | None | 否 |"))
+    (finding,) = found(text)
+    assert finding.line == line_of(text, "| optimizer | Optimizer | None | 否 |") and "'optimizer'" in finding.message
+
+
 DATACLASS_51 = """
 ```python
 @dataclass(frozen=True)

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from rfc_template import document
-from rfc_template.editions import CHOICE_WORDS, edition
+from rfc_template.editions import CHOICE_WORDS
 from rfc_template.template import rfc_template_path, template_dir
 
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 STATEMENT_LINE = re.compile(r"^[ \t]*\{%.*?%\}[ \t]*\n", re.M)
 NAMED = re.compile(r"\w*(?:\{\{.*?\}\}\w*)+")  # an identifier the answers name: `enable_{{ feature }}`
 SLOT = re.compile(r"(?<![A-Za-z])xxx(?![A-Za-z])")
+# The template's mark of a hint cell: a Jinja comment after the cell's text, which renders to
+# nothing (`| 性能收益 | 场景、指标、目标 |` in every RFC). After a header: the whole column.
+HINT_MARK = re.compile(r"\{#-?\s*hint\s*-?#\}")
 PARAMETERS = "5.1 接口定义"  # the interface's own rows are the author's (see 5.1's code)
 
 
@@ -36,14 +39,41 @@ class TemplateModel:
     choice_words: tuple[str, ...]
     column_choices: dict = field(default_factory=dict)  # (section, column) -> option words offered
     answer_columns: set = field(default_factory=set)  # (section, column) filled from the answers
-    hints: dict = field(default_factory=dict)  # (section, row key, column) -> the hint text
-    hint_keys: dict = field(default_factory=dict)  # section -> first-column hints of rows left to fill
+    hints: dict = field(default_factory=dict)  # (section, row key, column) -> the hint text (see `_hints`)
+    hint_keys: dict = field(default_factory=dict)  # section -> first-column hints (4's 相关框架 / ...)
     choice_prefixes: dict = field(default_factory=dict)  # section -> prose before a choice list
     slot_prefixes: dict = field(default_factory=dict)  # section -> prose before an xxx slot
     example_code: dict = field(default_factory=dict)  # section -> [regex of an example block]
     example_lines: dict = field(default_factory=dict)  # section -> {distinctive example line}
     stubs: list = field(default_factory=list)  # (diagram file, skeleton)
+    columns: dict = field(default_factory=dict)  # section -> the columns its tables have (folded)
+    form_keys: dict = field(default_factory=dict)  # section -> the rows a form asks for (see `asked`)
     choice_list: re.Pattern = re.compile(r"(?!)")  # any choice list of this edition's words (model() sets it)
+
+
+def folded(text: str) -> str:
+    return text.strip().casefold()
+
+
+def asked(m: TemplateModel, table: document.Table) -> tuple[tuple[int, ...], frozenset[str] | None]:
+    """What the template asks a table to hold: the indexes of its columns that the
+    template's tables in its section have (an author's own 备注 / Notes column is not
+    asked for), and, for a form, the rows it asks, folded (None: any row, each an item).
+
+    A form is a two-column table, each row one question (1's 项目 | 内容, 8's 类型 | 内容):
+    a row the author adds to it is the author's own (评审人, 里程碑). A table of more columns
+    is a list (parameters, PRs, combinations, scenarios): every row is an item, asked for
+    every column the template gives it."""
+    return _asked(m.language, table.section, tuple(table.header))
+
+
+@lru_cache(maxsize=1024)  # the same headers in every RFC
+def _asked(language: str, section: str, header: tuple[str, ...]) -> tuple[tuple[int, ...], frozenset[str] | None]:
+    m = model(language)
+    known = m.columns.get(section, set())
+    keys = m.form_keys.get(section)
+    columns = tuple(i for i, column in enumerate(header) if folded(column) in known)
+    return columns, (frozenset(map(folded, keys)) if keys is not None else None)
 
 
 def _words_in(cell: str, words: tuple[str, ...]) -> set[str]:
@@ -60,19 +90,20 @@ def _prefix(line: str, start: int) -> str:
 
 @cache
 def model(language: str) -> TemplateModel:
-    ed = edition(language)
     # Jinja's statements on lines of their own (`{%- if both_backends %}`) would cut a
     # table in two; without them, every row either tailoring can have is read.
-    source = STATEMENT_LINE.sub("", rfc_template_path(language).read_text(encoding="utf-8"))
+    marked = STATEMENT_LINE.sub("", rfc_template_path(language).read_text(encoding="utf-8"))
+    source = HINT_MARK.sub("", marked)
     doc = document.parse(source)
     words = CHOICE_WORDS[language]
     choices = choice_pattern(words)
     m = TemplateModel(language, doc, words, choice_list=choices)
-    parameters = ed.name(PARAMETERS)
     for table in doc.tables:
-        to_fill = any(
-            not c or SLOT.search(c) or choices.search(c) or JINJA.search(c) for row in table.rows for c in row
-        )
+        m.columns.setdefault(table.section, set()).update(map(folded, table.header))
+        keys = [row[0] for row in table.rows]
+        if len(table.header) == 2 and all(keys) and not any(JINJA.search(key) for key in keys):
+            # a form: each row one question (项目 | 内容, 类型 | 内容), named by the template
+            m.form_keys.setdefault(table.section, set()).update(keys)
         for row in table.rows:
             for column, cell in zip(table.header, row):
                 offered = _words_in(cell, words)
@@ -80,19 +111,36 @@ def model(language: str) -> TemplateModel:
                     m.column_choices.setdefault((table.section, column), set()).update(offered)
                 if JINJA.search(cell):
                     m.answer_columns.add((table.section, column))
-            if not to_fill or table.section == parameters:
-                continue
-            key, rest = row[0], row[1:]
-            for column, cell in zip(table.header[1:], rest):
-                if cell and not SLOT.search(cell) and not choices.search(cell) and not JINJA.search(cell):
-                    m.hints[(table.section, key, column)] = cell
-            # a row left wholly to fill whose first cell lists alternatives names what to write there
-            if " / " in key and not any(rest):
-                m.hint_keys.setdefault(table.section, set()).add(key)
+    _hints(m, document.parse(marked))
     _prose(m, source, doc, choices)
     _code(m, doc)
     _stubs(m)
     return m
+
+
+def _hints(m: TemplateModel, marked: document.Document) -> None:
+    """The cells the template marks as hints (HINT_MARK), as the RFC reads them: cells
+    that say what to write, not what the RFC says. In the template now: 4's source
+    `相关框架 / 原生实现 / 模型写法`, the content of every row of 8 (`场景、指标、目标`,
+    `场景、原因、是否可接受`, `支持范围、行为差异`, `差异、原因、迁移方式`), 9.1's coverage of UT
+    (`接口、参数校验、核心函数`) and of Level0 (`最小训练闭环`), 9.3's metric (`step time /
+    throughput / peak memory`: the candidates, to keep those measured). Not marked, so no
+    hints: what an RFC may keep as its own words, such as 9.1's coverage of Level1
+    (`分布式、多组件组合、性能 / 显存`, which 9.2 and 9.3 detail) and 9.2's pass criteria
+    (`save / load 后可继续训练`, `行为一致或差异符合文档`)."""
+    for table in marked.tables:
+        whole = {i for i, column in enumerate(table.header) if HINT_MARK.search(column)}
+        header = [HINT_MARK.sub("", column).strip() for column in table.header]
+        for row in table.rows:
+            key = HINT_MARK.sub("", row[0]).strip() if row else ""
+            for index, cell in enumerate(row):
+                hint = HINT_MARK.sub("", cell).strip()
+                if not hint or (index not in whole and not HINT_MARK.search(cell)):
+                    continue
+                if index == 0:
+                    m.hint_keys.setdefault(table.section, set()).add(hint)
+                else:
+                    m.hints[(table.section, key, header[index])] = hint
 
 
 def _prose(m: TemplateModel, source: str, doc: document.Document, choices: re.Pattern) -> None:

@@ -8,6 +8,7 @@ what is drawn differs from what was written.
 
 from __future__ import annotations
 
+from rfc_template import document
 from rfc_template.lint.context import Context
 
 FENCE_OR_COMMENT = {"fence": "code fence", "comment": "HTML comment"}
@@ -16,7 +17,11 @@ FENCE_OR_COMMENT = {"fence": "code fence", "comment": "HTML comment"}
 def swallowed_sections(ctx: Context) -> list[str]:
     """The required sections whose headings are written after the first fence or comment
     left open, as the RFC's edition names them."""
-    headings = {line.lstrip("#").strip() for line in ctx.doc.lines_after_unclosed() if line.startswith("#")}
+    headings = {
+        document.section_of(document.normalise(line.lstrip("#")))
+        for line in ctx.doc.lines_after_unclosed()
+        if line.startswith("#")
+    }
     return [section.text for section in ctx.edition.sections if section.text in headings]
 
 

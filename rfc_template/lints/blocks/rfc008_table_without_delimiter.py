@@ -2,13 +2,14 @@ from __future__ import annotations
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lint.rule import DRAFT, edit, rule
+from rfc_template.lint.rule import DRAFT, WARNING, edit, rule
 
 
 @rule(
     "RFC008",
     "table-without-delimiter",
     DRAFT,
+    WARNING,
     fails=edit("| 项目 | 内容 |\n| --- | --- |\n", "| 项目 | 内容 |\n"),
     passes=edit(
         "完整能力需要：",

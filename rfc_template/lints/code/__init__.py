@@ -45,7 +45,7 @@ def section_lines(doc: document.Document, name: str) -> range | None:
     """The lines of a section with its subsections (`#### 5.1.1 ...` belongs to 5.1)."""
     headings = doc.headings
     for index, heading in enumerate(headings):
-        if heading.text == name:
+        if heading.section == name:
             end = next((h.line for h in headings[index + 1 :] if h.level <= heading.level), sys.maxsize)
             return range(heading.line, end)
     return None

@@ -25,6 +25,9 @@ class Signature:
     star: list[ast.arg] = field(default_factory=list)  # *args, **kwargs
     any_keyword: bool = False  # it takes **kwargs
     parsed: Parsed | None = None
+    # What it transforms: its first positional parameter (self / cls aside), when that has no
+    # default: `model` of `enable_x(model, ...)`, `module` of `fully_shard(module, *, mesh=None)`.
+    subject: str | None = None
 
 
 def _signature(name: str, node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool, parsed: Parsed) -> Signature:
@@ -38,8 +41,16 @@ def _signature(name: str, node: ast.FunctionDef | ast.AsyncFunctionDef, method: 
     by_position_only = {p.arg for p in a.posonlyargs}
     parameters = [*positional, *a.kwonlyargs]
     star = [s for s in (a.vararg, a.kwarg) if s is not None]
+    subject = positional[0].arg if positional and positional[0].arg not in defaults else None
     return Signature(
-        name, parameters, defaults, {p.arg for p in parameters} - by_position_only, star, a.kwarg is not None, parsed
+        name,
+        parameters,
+        defaults,
+        {p.arg for p in parameters} - by_position_only,
+        star,
+        a.kwarg is not None,
+        parsed,
+        subject,
     )
 
 

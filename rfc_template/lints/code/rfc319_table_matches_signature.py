@@ -8,7 +8,7 @@ import re
 from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lint.rule import REVIEW, edit, rule
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import python_code
 from rfc_template.lints.code.interface import Interface, did_you_mean
 from rfc_template.lints.code.parsing import quietly
@@ -23,8 +23,16 @@ NAME_COLUMN, TYPE_COLUMN, DEFAULT_COLUMN, REQUIRED_COLUMN = "入参 / 配置项"
     "RFC319",
     "table-matches-signature",
     REVIEW,
+    WARNING,
     fails=edit("| bucket_size_mb | int | 256 |", "| bucket_size_mb | int | 512 |"),
-    passes=edit("| offload_ratio | float | 1.0 |", "| offload_ratio | float | 1（全部 offload） |"),
+    passes=(
+        edit("| offload_ratio | float | 1.0 |", "| offload_ratio | float | 1（全部 offload） |"),
+        # the optimizer it wraps is what it transforms: no row needed for it
+        edit(
+            "| optimizer | Optimizer | 无 | 是 | 要 offload 状态的优化器，参数已经过 fully_shard / parallelize_module | PT：torch.optim.Adam、AdamW、SGD；MS：nn.Adam、AdamWeightDecay、SGD | 不支持的优化器类型抛 TypeError，并列出支持的类型 |\n",
+            "",
+        ),
+    ),
 )
 def table_matches_signature(ctx: Context) -> list[Finding]:
     """5.1's parameter table and the signature in 5.1's code disagree (names or defaults)
@@ -34,8 +42,12 @@ def table_matches_signature(ctx: Context) -> list[Finding]:
     Parameter / config item, or a 默认值 / Default column) against 5.1's signatures. At the
     row: a name no signature takes (and none takes `**kwargs`), a default the code contradicts,
     是否必填 / Required 是 / Yes beside a default or 否 / No without one. At the code: a parameter
-    of the function the table is about that has no row. Values compare as values (`1e-3` and
-    0.001, `true` and True, `1（全部）`); prose or a unit (`1 GB`) is never held against the code.
+    of the function the table is about that has no row, except what the function transforms:
+    its first positional parameter (`self` / `cls` aside) when it has no default, `model` of
+    `enable_x(model, ...)` or `module` of `fully_shard(module, *, mesh=None)`, which the
+    template's own table leaves out (it documents `enabled` and `mode`); a row for it is still
+    read like any other. Values compare as values (`1e-3` and 0.001, `true` and True,
+    `1（全部）`); prose or a unit (`1 GB`) is never held against the code.
 
     ## Why a reviewer cares
     Users read the table and the code runs the signature: a table that says 512 where the
@@ -139,7 +151,7 @@ def table_and_signature(api: Interface, tables: list[document.Table], ctx: Conte
     )
     if about.parsed is not None and any(p.arg in named for p in about.parameters):
         for parameter in about.parameters:
-            if parameter.arg not in named:
+            if parameter.arg not in named and parameter.arg != about.subject:  # (what it transforms)
                 findings.append(
                     about.parsed.at(
                         parameter,

@@ -4,7 +4,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
 from rfc_template.lints.consistency import BOTH_BACKEND_ROWS, ctx_choice, written_as_item
-from rfc_template.lints.slots import cell_value, is_placeholder, rows
+from rfc_template.lints.slots import asked_cells, cell_value, is_placeholder
 
 
 @rule(
@@ -36,13 +36,14 @@ def both_backend_rows_empty(ctx: Context) -> list[Finding]:
         return []
     findings = []
     for section, key in ((ctx.edition.name(s), ctx.edition.name(k)) for s, k in BOTH_BACKEND_ROWS):
-        heading = next((h for h in ctx.doc.headings if h.text == section), None)
+        heading = next((h for h in ctx.doc.headings if h.section == section), None)
         if heading is None:
             continue  # RFC001
         table = ctx.doc.table_in(section)
-        row = next(((line, r) for line, r in rows(table) if r[0] == key), None) if table else None
-        if row is not None:
-            line, cells = row
+        row = next(((line, c) for line, r, c in asked_cells(ctx, table) if r[0] == key), None) if table else None
+        if row is not None:  # its cells in the template's columns (a 备注 column aside)
+            line, asked = row
+            cells = [cell for _, _, cell in asked]
             if all(cell_value(c) and not is_placeholder(c) for c in cells) and not ctx_choice(ctx).search(
                 " ".join(cells)
             ):

@@ -37,7 +37,7 @@ def performance_needs_baseline(ctx: Context) -> list[Finding]:
     message = f"{ed.name('类型')} is {shown}: '{section}' needs a real {baseline} and {criterion}"
     table = ctx.doc.table_in(section)
     if table is None or not table.rows:
-        line = table.line if table else next((h.line for h in ctx.doc.headings if h.text == section), None)
+        line = table.line if table else next((h.line for h in ctx.doc.headings if h.section == section), None)
         return [] if line is None else [Finding(line, 1, "RFC307", message)]
     indexes = [table.header.index(c) for c in (baseline, criterion) if c in table.header]
     return [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -152,12 +153,50 @@ def without_front_matter(code: str) -> tuple[str, int]:
     return (code[match.end() :], match.group().count("\n")) if match else (code, 0)
 
 
-# A flowchart's asymmetric node, `id>text]`, opens with `>` right after the node id.
-ASYMMETRIC_NODE = re.compile(r"(?<=\w)>")
 # An HTML tag in a label (`<br>`, `<br/>`, `<b>`): its `>` is no asymmetric node.
 HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*\s*/?>")
 STATE_FREE_TEXT = re.compile(r":.*")  # a transition's label, a state's description
 BRACKET_OR_QUOTE = re.compile(r'[()\[\]{}"]')
+# What a flowchart line's scan stops at: a bracket or quote; `|`, which opens and closes an
+# edge's label (`A -->|text| B`); `>` right after a word, an asymmetric node `id>text]` where
+# a node can start; and the start of an edge's text (`A -- text --> B`, `== text ==>`,
+# `-. text .->`), Mermaid's START_LINK: the link's first dashes followed by a space.
+FLOW_TOKEN = re.compile(r'[()\[\]{}"|]|(?<=\w)>|(?<![-=.<>xo])[xo<]?(?:--|==|-\.)(?=\s)')
+# Where such a text ends: the rest of its link (`-->`, `---`, `--x`, `==>`, `.->`, `.-`).
+EDGE_TEXT_END = re.compile(r"\s[xo<]?(?:-{2,}[-xo>]|={2,}[=xo>]|-?\.+-[xo>]?)")
+
+
+def _tokens(line: str) -> Iterator[tuple[str, int]]:
+    """(bracket or quote, its column) of a line, in order."""
+    for match in BRACKET_OR_QUOTE.finditer(line):
+        yield match.group(), match.start() + 1
+
+
+def _flow_tokens(line: str, stack: list, quote: object) -> Iterator[tuple[str, int]]:
+    """(bracket or quote, its column) of a flowchart line, read as Mermaid reads it: an
+    edge's text (`A -- x > 0 --> B`) is free text, brackets and all; in a `|label|` and in
+    a node's text (`A[a > b]`, `subgraph S [x > 0]`) `<` and `>` are text; only where a
+    node can start does `id>` open an asymmetric node, closed by `]` (yielded as `[`).
+    `stack` and `quote` are the caller's, read (not changed) as the caller updates them."""
+    label, at, in_quote = False, 0, quote is not None
+    while (match := FLOW_TOKEN.search(line, at)) is not None:
+        token, at = match.group(), match.end()
+        if token == '"':
+            in_quote = not in_quote
+            yield token, match.start() + 1
+        elif in_quote:
+            continue
+        elif token == "|":
+            label = not label if not stack else label
+        elif token == ">":
+            if not stack and not label:
+                yield "[", match.start() + 1
+        elif token in "()[]{}":
+            yield token, match.start() + 1
+        elif not stack and not label:  # an edge's text: skip to its end, unless a quote is in it
+            end = EDGE_TEXT_END.search(line, at)
+            if end is not None and '"' not in line[at : end.start()]:
+                at = end.end()
 
 
 def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
@@ -180,11 +219,10 @@ def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
                 continue
             line = STATE_FREE_TEXT.sub("", line)
         elif diagram in NODE_SHAPES:
-            line = ASYMMETRIC_NODE.sub("[", HTML_TAG.sub(lambda m: " " * len(m.group()), line))
+            line = HTML_TAG.sub(lambda m: " " * len(m.group()), line)
         before = (list(stack), len(problems))
         quote = markdown
-        for match in BRACKET_OR_QUOTE.finditer(line):
-            ch, col = match.group(), match.start() + 1
+        for ch, col in _flow_tokens(line, stack, quote) if diagram in NODE_SHAPES else _tokens(line):
             if ch == '"':
                 quote = None if quote else (number, col)
                 markdown = quote if quote and line[col : col + 1] == "`" else None

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lint.rule import DRAFT, edit, rule
+from rfc_template.lint.rule import DRAFT, WARNING, edit, rule
 from rfc_template.lints.diagrams import diagram_header, meant_as_mermaid
 
 
@@ -10,6 +10,7 @@ from rfc_template.lints.diagrams import diagram_header, meant_as_mermaid
     "RFC205",
     "untagged-diagram",
     DRAFT,
+    WARNING,
     fails=edit("```mermaid\nflowchart TD", "```mmd\nflowchart TD"),
     passes=edit(
         "### 6.3 时序参考",

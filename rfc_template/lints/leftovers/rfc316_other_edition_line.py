@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lint.rule import REVIEW, edit, rule
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.leftovers import CJK, bare, other_edition_rows, template_lines
 
 
@@ -10,6 +10,7 @@ from rfc_template.lints.leftovers import CJK, bare, other_edition_rows, template
     "RFC316",
     "other-edition-line",
     REVIEW,
+    WARNING,
     fails=edit(
         "完整能力需要：",
         "Purpose: before writing code, make clear the problem to solve, the interface, the design, the dependencies, the constraints and the verification.\n\n完整能力需要：",

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lint.rule import REVIEW, edit, rule
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.plan import dependencies
 
 
@@ -10,6 +10,7 @@ from rfc_template.lints.plan import dependencies
     "RFC324",
     "unknown-pr-dependency",
     REVIEW,
+    WARNING,
     fails=edit("| PR2、PR3 | UT + Level0 |", "| PR2、PR6 | UT + Level0 |"),
     passes=edit("| PR2、PR3 | UT + Level0 |", "| PR2、PR3、上游 PR412（已合入） | UT + Level0 |"),
 )

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lint.rule import REVIEW, edit, rule
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.plan import dependencies
 
 
@@ -10,6 +10,7 @@ from rfc_template.lints.plan import dependencies
     "RFC325",
     "pr-dependency-cycle",
     REVIEW,
+    WARNING,
     fails=edit(
         "PyNative 下的换入换出与 step | PR1 |", "PyNative 下的换入换出与 step | PR4 |", at="| PR4 | checkpoint："
     ),

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lint.rule import DRAFT, edit, rule
+from rfc_template.lint.rule import DRAFT, WARNING, edit, rule
 from rfc_template.lints.preamble import misspelt
 
 
@@ -10,6 +10,7 @@ from rfc_template.lints.preamble import misspelt
     "RFC102",
     "misspelt-basic-info-key",
     DRAFT,
+    WARNING,
     fails=edit("| 作者 | 李明 |", "| 作着 | 李明 |\n| 作者 | 李明 |"),
     passes=edit("| 作者 | 李明 |", "| 作者 | 李明 |\n| 评审人 | 王强 |"),
 )

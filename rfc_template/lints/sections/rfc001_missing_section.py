@@ -11,10 +11,16 @@ from rfc_template.lints.sections import section_findings
     "missing-section",
     DRAFT,
     fails=edit("### 6.4 关键逻辑\n", "", at="### 6.3 时序参考"),
-    passes=edit(
-        "## 7. 组件依赖\n",
-        "### 6.7 风险与回退\n\n锁页内存申请失败时告警一次，回退为普通 host 内存；"
-        "不调用本接口即恢复原行为。\n\n## 7. 组件依赖\n",
+    passes=(
+        edit(
+            "## 7. 组件依赖\n",
+            "### 6.7 风险与回退\n\n锁页内存申请失败时告警一次，回退为普通 host 内存；"
+            "不调用本接口即恢复原行为。\n\n## 7. 组件依赖\n",
+        ),
+        # a heading is its section by number and title, whatever the author appends
+        edit("### 6.4 关键逻辑\n", "### 6.4 关键逻辑（Key Logic）\n"),
+        edit("### 9.2 交互验证（举例）\n", "### 9.2 交互验证\n"),
+        edit("### 6.4 Key logic\n", "### 6.4 Key logic (sketch)\n", rfc="en"),
     ),
 )
 def missing_section(ctx: Context) -> list[Finding]:
@@ -23,10 +29,14 @@ def missing_section(ctx: Context) -> list[Finding]:
     ## What it checks
     Every level-2 and level-3 heading of the template's edition (`## 1. 基本信息` ...
     `## 10. 实现计划`, or `## 1. Basic information` ... `## 10. Implementation plan`) is a
-    heading of the RFC, with the same text, number included (white space and inline markup
-    aside), at any level. A missing one is reported at the previous required section found
-    (line 1 if none). Sections of the author's own are accepted anywhere. A section after a
-    fence or comment left open is not reported: RFC006 names that cause.
+    heading of the RFC, at any level. A heading is the section by its number and title
+    (white space, width, case and inline markup aside), whatever the author appends: a gloss
+    or a note (`### 6.4 关键逻辑（Key Logic）`, `### 6.4 Key logic (sketch)`, `[Level1]`); the
+    template's own closing note may be left out (`### 9.2 交互验证`). A title that goes on
+    (`6.5 代码改动点说明`), another title or another number is another heading. A missing
+    section is reported at the previous required section found (line 1 if none). Sections of
+    the author's own are accepted anywhere. A section after a fence or comment left open is
+    not reported: RFC006 names that cause.
 
     ## Why a reviewer cares
     Reviewers look for each topic under its name; a missing `7. 组件依赖` is a question left

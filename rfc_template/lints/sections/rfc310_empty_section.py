@@ -31,7 +31,7 @@ def empty_section(ctx: Context) -> list[Finding]:
     lines = ctx.uncommented_lines
     findings = []
     for index, heading in enumerate(headings):
-        if heading.text not in required:
+        if heading.section not in required:
             continue
         following = headings[index + 1] if index + 1 < len(headings) else None
         if following is not None and following.level > heading.level:
@@ -39,6 +39,6 @@ def empty_section(ctx: Context) -> list[Finding]:
         end = following.line if following else len(lines) + 1
         if not any(lines[n - 1].strip() for n in range(heading.line + 1, end)):
             findings.append(
-                Finding(heading.line, 1, "RFC310", f"section '{heading.text}' has nothing under its heading")
+                Finding(heading.line, 1, "RFC310", f"section '{heading.section}' has nothing under its heading")
             )
     return findings

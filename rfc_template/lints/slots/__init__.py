@@ -8,7 +8,7 @@ from functools import lru_cache
 from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import OPTIONAL_KEYS, Context, per_document
-from rfc_template.lints.model import PARAMETERS
+from rfc_template.lints.model import PARAMETERS, asked, folded, model
 
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
@@ -18,6 +18,8 @@ PLACEHOLDER = re.compile(
     r"(?i)[(（\[【]?(?:xxx|tbd|tba|tbc|todo|fixme|to be (?:decided|determined|added|confirmed)|待定|待补充|待补|待确认"
     r"|略|同上|见上|同前|(?:same )?as above|see above|ditto|[?？]+|[-—–]+|(?:\.\s*){2,}\.|…+|。{3,})[)）\]】]?"
 )
+# "The same as the row above": in a list's first column, the item's name repeated (a merged cell).
+DITTO = re.compile(r"(?i)[(（\[【]?(?:同上|见上|同前|(?:same )?as above|see above|ditto)[)）\]】]?")
 ELLIPSIS = re.compile(r"(?:(?:\.\s*){2,}\.|…+|。{3,})")
 NOT_APPLICABLE = ("N/A", "n/a", "NA", "不涉及")
 LEFT_TODO = re.compile(r"\b(?:TODO|TBD|FIXME)\b")
@@ -77,13 +79,28 @@ def rows(table: document.Table):
         yield table.line + 2 + offset, row
 
 
+def asked_cells(ctx: Context, table: document.Table):
+    """Each row the template asks for, with its line and the (index, column, cell) of each
+    column it asks for (lints/model.py `asked`): an author's own column (备注, Notes), a row
+    added to a form (评审人 in 1, a row of their own in 8) and a table in a section whose
+    template has none are the author's, not the template's to require."""
+    columns, keys = asked(model(ctx.edition.language), table)
+    if not columns:
+        return
+    header, every = table.header, len(columns) == len(table.header)
+    for offset, row in enumerate(table.rows):
+        if keys is None or folded(row[0]) in keys:
+            cells = list(zip(columns, header, row)) if every else [(i, header[i], row[i]) for i in columns]
+            yield table.line + 2 + offset, row, cells
+
+
 def section_spans(ctx: Context):
-    """(heading text, first line, line after) of each section, by heading."""
+    """(the section, first line, line after) of each section, by heading."""
     headings = ctx.doc.headings
     total = ctx.doc.source.count("\n") + 2
     for index, heading in enumerate(headings):
         end = headings[index + 1].line if index + 1 < len(headings) else total
-        yield heading.text, heading.line + 1, end
+        yield heading.section, heading.line + 1, end
 
 
 @per_document
@@ -92,10 +109,10 @@ def empty_cells(ctx: Context) -> list[Finding]:
     ed = ctx.edition
     findings = []
     for table in ctx.doc.tables:
-        for line, row in rows(table):
+        for line, row, cells in asked_cells(ctx, table):
             if table.section == ed.basic_info and ed.chinese(row[0]) in OPTIONAL_KEYS:
                 continue
-            empty = [table.header[i] for i, cell in enumerate(row) if not cell_value(cell) and i < len(table.header)]
+            empty = [column for _, column, cell in cells if not cell_value(cell)]
             if not empty:
                 continue
             if table.section == ed.name(PARAMETERS):

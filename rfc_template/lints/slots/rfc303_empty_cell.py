@@ -11,7 +11,10 @@ from rfc_template.lints.slots import empty_cells
     "empty-cell",
     REVIEW,
     fails=edit("| 不支持项 | MS 静态图", "| 不支持项 | <!-- 待写 --> |\n| 不支持项（旧） | MS 静态图"),
-    passes=edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR |  |"),
+    passes=(
+        edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR |  |"),
+        edit("| 作者 | 李明 |\n", "| 作者 | 李明 |\n| 评审人 | |\n"),  # a row the author adds to a form
+    ),
 )
 def empty_cell(ctx: Context) -> list[Finding]:
     """a table cell is empty
@@ -21,6 +24,9 @@ def empty_cell(ctx: Context) -> list[Finding]:
     nothing or white space, only an HTML comment (`<!-- 待写 -->`), only emphasis or code marks,
     or only a closing full stop. Reported at the row, naming its empty columns. The one row
     allowed to stay empty is the basic-info table's optional 相关 issue / PR (`Related issue / PR`).
+    Only what the template asks for is read (as RFC308 reads it): its columns, not a column the
+    author adds; in a form (1, 8), its rows, not a row the author adds; no table of a section
+    whose template has none.
 
     ## Why a reviewer cares
     Every row of the template's tables asks something: an empty cell leaves 8's unsupported

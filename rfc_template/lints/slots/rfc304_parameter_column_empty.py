@@ -19,8 +19,8 @@ def parameter_column_empty(ctx: Context) -> list[Finding]:
     ## What it checks
     A parameter row of 5.1's table (接口定义, `Interface definition`) with a column that renders
     empty: nothing, only an HTML comment, only emphasis or code marks. Reported at the row, naming
-    the empty columns (类型, 默认值, 是否必填, 含义, 合法范围, 错误处理). A `|` escaped as `\\|`
-    (`DeviceMesh \\| None`) stays inside its cell.
+    the empty columns (类型, 默认值, 是否必填, 含义, 合法范围, 错误处理; a column the author adds,
+    such as 备注, is the author's). A `|` escaped as `\\|` (`DeviceMesh \\| None`) stays inside its cell.
 
     ## Why a reviewer cares
     5.1's table is the interface's contract: a parameter without its type, default, valid range

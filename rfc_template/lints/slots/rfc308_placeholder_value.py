@@ -5,14 +5,15 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
 from rfc_template.lints.model import SLOT, model
 from rfc_template.lints.slots import (
+    DITTO,
     LEFT_TODO,
     NOT_APPLICABLE,
     PLACEHOLDER,
+    asked_cells,
     cell_value,
     is_placeholder,
     maybe_placeholder,
     no_default,
-    rows,
     section_spans,
 )
 
@@ -22,7 +23,21 @@ from rfc_template.lints.slots import (
     "placeholder-value",
     REVIEW,
     fails=edit("| UT | 24 |", "| UT | 待定 |"),
-    passes=edit("| optimizer | Optimizer | 无 | 是 |", "| optimizer | Optimizer | - | 是 |"),
+    passes=(
+        edit("| optimizer | Optimizer | 无 | 是 |", "| optimizer | Optimizer | - | 是 |"),
+        # 同上 in a column of the author's own, which the template does not ask for
+        edit(
+            "| 依赖组件 | 强依赖 / 弱依赖 | 当前状态 | 未 ready 时本期能力 |\n| --- | --- | --- | --- |\n",
+            "| 依赖组件 | 强依赖 / 弱依赖 | 当前状态 | 未 ready 时本期能力 | 备注 |\n| --- | --- | --- | --- | --- |\n",
+            ("只是单卡状态更大 |\n", "只是单卡状态更大 | 分布式组负责 |\n"),
+            ("| interleaved PP 未合入前只验证 1F1B |\n", "| interleaved PP 未合入前只验证 1F1B | 同上 |\n"),
+            ("峰值显存回到不 offload 的水平 |\n", "峰值显存回到不 offload 的水平 | checkpoint 组负责 |\n"),
+            ("| 无法开启本特性 |\n", "| 无法开启本特性 | 同上 |\n"),
+            ("H2D 带宽约低 30% |\n", "H2D 带宽约低 30% | 待定 |\n"),
+        ),
+        # a scenario named as the one above: a merged cell
+        edit("| PT，同上，保持全量重计算 |", "| 同上 |"),
+    ),
 )
 def placeholder_value(ctx: Context) -> list[Finding]:
     """a required value is a placeholder (TBD, TODO, 待定, ?, -, ..., …, 略, 同上, N/A where no choice offers it)
@@ -32,8 +47,16 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     待定, 待补充, 待确认, 略, 同上, 见上, as above, ditto, `?`, a dash, `...`, `…`; or N/A, 不涉及 where
     the column offers no such choice. Read in table cells, at the row (a cell containing TODO, TBD
     or FIXME too), and after the prose slots the template writes `xxx` after (5.3's `为什么这样设计：`,
-    7's `完整能力需要：`, ...). Accepted: a dash in 5.1's 默认值 (`Default`), "no default"; left to
-    others: empty cells (RFC303), `xxx` (RFC301), N/A in a cell the answers fill (RFC314).
+    7's `完整能力需要：`, ...). Accepted: a dash in 5.1's 默认值 (`Default`), "no default"; a ditto
+    (同上, 见上, same as above, ditto) right under a real value of the same column, which it
+    repeats as a reader takes it (a second 9.3 metric of the same scenario, a pass criterion
+    the row above states); a ditto in the first row, or under a placeholder, is one. Left to others: empty cells
+    (RFC303), `xxx` (RFC301), N/A in a cell the answers fill (RFC314).
+
+    Only what the template asks for is read: the columns its table in that section has (a
+    备注 / Notes / 负责人 column of the author's own is the author's), and, in a form (a
+    two-column table such as 1's 项目 | 内容 or 8's 类型 | 内容), the rows it names (an added
+    评审人 row is the author's); a table in a section whose template has none is not read.
 
     ## Why a reviewer cares
     A placeholder makes a cell or a slot look filled, so it passes the empty-cell and slot rules,
@@ -42,13 +65,19 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     m = model(ctx.edition.language)
     findings = []
     for table in ctx.doc.tables:
-        for line, row in rows(table):
+        real_above: set[int] = set()  # the columns whose cell in the row above holds a real value
+        for line, row, cells in asked_cells(ctx, table):
+            real_here = {index for index, _, cell in cells if cell_value(cell) and not is_placeholder(cell)}
             if not maybe_placeholder(row):
+                real_above = real_here
                 continue
-            for column, cell in zip(table.header, row):
+            for index, column, cell in cells:
                 value = cell_value(cell)
                 if not value or SLOT.fullmatch(value):
                     continue  # RFC303 / RFC301
+                if index in real_above and DITTO.fullmatch(value):
+                    real_here.add(index)  # "as above" under a real value: that value, as a reader takes it
+                    continue
                 if (table.section, column) in m.answer_columns and value in NOT_APPLICABLE:
                     continue  # a cell the answers decide (6.5 for a module not listed): RFC314's business
                 offered = m.column_choices.get((table.section, column), set())
@@ -63,6 +92,7 @@ def placeholder_value(ctx: Context) -> list[Finding]:
                             f"'{table.section}' row '{row[0]}': {column} is a placeholder ('{value}')",
                         )
                     )
+            real_above = real_here
     visible = ctx.visible_lines
     for heading, start, end in section_spans(ctx):
         for prefix in m.slot_prefixes.get(heading, ()):

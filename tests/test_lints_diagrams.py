@@ -1,0 +1,66 @@
+"""RFC202's reading of a flowchart without Mermaid: edge labels and node text are text, as
+Mermaid reads them (Mermaid 11.17.2 parses each accepted line below in that subgraph, and
+rejects each reported one; tests/diagrams/valid/159-163 hold whole diagrams of the same,
+parsed and drawn by Mermaid in tests/test_diagrams_mermaid.py), while a bracket or quote left
+open is still found."""
+
+from __future__ import annotations
+
+import pytest
+
+from rfc_template import check
+
+
+def rfc202(*lines: str) -> list[tuple[int, str]]:
+    diagram = 'flowchart TD\n  subgraph S["FSDP 单元"]\n' + "".join(f"    {line}\n" for line in lines) + "  end\n"
+    markdown = "```mermaid\n" + diagram + "```\n"
+    return [(f.line, f.message) for f in check.check_text(markdown).findings if f.code == "RFC202"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'A -- "x > 0" --> B',
+        'A -->|"a|b"| B',
+        "A -->|大于 > 阈值| B",
+        "A -->|大于>阈值| B",
+        "A -->|n>max| B",
+        "A -->|a<b| B",
+        "A -- x>0 --> B",
+        "A -. a>b .-> B",
+        "A == a>b ==> B",
+        "A <-->|x>y| B",
+        "A --o|x>y| B",
+        "A -- f(x --> B",
+        "A -- {x --> B",
+        "A -- x] --> B",
+        "A -- a|b --> B",
+        "A -- x>0 --> B -- y>0 --> C",
+        "A -->|x>y| B>asym]",
+        "A[a>b] --> B(a>b) --> C{a>b}",
+        "A>a>b] --> B[[a<b>c]]",
+        "A -- \"回调 'on_step_end'\" --> B",
+    ],
+)
+def test_what_mermaid_draws_is_not_reported(line):
+    assert rfc202(line) == []
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("A -- text --> B[x", "'[' is never closed"),
+        ("A -->|x| B(y", "'(' is never closed"),
+        ('A["x --> B', "unbalanced double quote"),
+        ('A -- "x --> B', "unbalanced double quote"),
+        ("A -->|x>y| B[x", "'[' is never closed"),
+        ("A[x] --> B{y", "'{' is never closed"),
+    ],
+)
+def test_a_bracket_or_quote_left_open_is_still_found(line, message):
+    assert [m for _, m in rfc202(line)] == [message]
+
+
+def test_a_subgraph_title_with_angles_is_text():
+    markdown = "```mermaid\nflowchart LR\n  subgraph R [策略 a>b 时重计算]\n    A --> B\n  end\n```\n"
+    assert [f for f in check.check_text(markdown).findings if f.code == "RFC202"] == []
