@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from rfc_template import check
+from rfc_template import check, config
+from rfc_template.config import Overrides
 from rfc_template.errors import UsageError
 from rfc_template.findings import in_order
 from rfc_template.formats import formatted
@@ -70,6 +71,20 @@ def read_rfc(path: Path) -> str:
         raise UsageError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
 
 
+def read_rfc_stream() -> str:
+    """One RFC from standard input (`rfc check -`), as strictly as read_rfc reads a file."""
+    data = sys.stdin.buffer.read(MAX_RFC_BYTES + 1)
+    if len(data) > MAX_RFC_BYTES:
+        raise UsageError(f"-: more than {MAX_RFC_BYTES // 2**20} MB is too large for an RFC")
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise UsageError(f"-: a binary stream, not Markdown (NUL byte at byte {nul})")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"-: not UTF-8 text ({error.reason} at byte {error.start})") from None
+
+
 def fix_files(files: list[Path]) -> None:
     """`--fix`, before the check: what it changed goes to stderr, so that the findings on
     stdout stay in their format. A file that cannot be read is left to the check to report."""
@@ -97,17 +112,35 @@ class FileResult:
     error: str = ""
     text: str = ""  # the findings already formatted (then `findings` is left empty)
     count: int = -1  # how many findings there were (-1: len(findings))
+    warnings: int = -1  # how many of them are warnings (-1: counted in `findings`)
+    waived: int = 0  # findings the RFC's waivers silenced
 
     def __post_init__(self) -> None:
         if self.count < 0:
             object.__setattr__(self, "count", len(self.findings))
+        if self.warnings < 0:
+            object.__setattr__(self, "warnings", sum(f.severity == "warning" for f in self.findings))
+
+    @property
+    def errors(self) -> int:
+        return self.count - self.warnings
 
 
-def checked_rfc(path: Path, stage: str | None, diagram_files: bool = True) -> check.Checked:
-    """One RFC file checked, or a UsageError that says why it cannot be (check and index)."""
-    text = read_rfc(path)
+def checked_rfc(
+    path: Path,
+    stage: str | None,
+    diagram_files: bool = True,
+    overrides: Overrides | None = None,
+    text: str | None = None,
+) -> check.Checked:
+    """One RFC file checked, with the configuration found for it and the command line's
+    `overrides` (none: every rule at its default, as `rfc index` reads), or a UsageError
+    that says why it cannot be. `text`: the RFC as read already (from stdin)."""
+    text = read_rfc(path) if text is None else text
+    settings = config.settings_for(path, overrides) if overrides is not None else None
     try:
-        checked = check.check_text(text, path if diagram_files else None, stage)
+        beside = path if diagram_files and str(path) != "-" else None  # stdin with no name: nothing beside it
+        checked = check.check_text(text, beside, stage, settings)
     except RecursionError:
         raise UsageError(f"{path}: nested too deeply to parse") from None
     if checked.is_no_rfc:  # one line, not a finding for each of the template's sections
@@ -119,18 +152,41 @@ def checked_rfc(path: Path, stage: str | None, diagram_files: bool = True) -> ch
     return checked
 
 
-def check_file(path: Path, stage: str | None, style: str | None = None) -> FileResult:
+def check_file(
+    path: Path,
+    stage: str | None,
+    style: str | None = None,
+    overrides: Overrides | None = None,
+    text: str | None = None,
+    shown: Path | None = None,
+) -> FileResult:
+    """One file's result; with a `style`, its findings formatted already (in a worker).
+    `shown`: the name to report (stdin's --stdin-filename)."""
+    overrides = overrides or Overrides()
     try:
-        findings = checked_rfc(path, stage).findings
+        checked = checked_rfc(path, stage, overrides=overrides, text=text)
     except UsageError as error:
-        return FileResult(path, [], str(error))
+        return FileResult(shown or path, [], str(error))
+    findings = checked.findings
     if style is None:
-        return FileResult(path, findings)
-    return FileResult(path, [], text=formatted(findings, path, style), count=len(findings))
+        return FileResult(shown or path, findings, waived=checked.waived)
+    warnings = sum(f.severity == "warning" for f in findings)
+    return FileResult(
+        shown or path,
+        [],
+        text=formatted(findings, shown or path, style),
+        count=len(findings),
+        warnings=warnings,
+        waived=checked.waived,
+    )
 
 
 def check_files(
-    files: list[Path], stage: str | None, jobs: int | None = None, style: str | None = None
+    files: list[Path],
+    stage: str | None,
+    jobs: int | None = None,
+    style: str | None = None,
+    overrides: Overrides | None = None,
 ) -> Iterator[FileResult]:
     """Each file's result, in order; spread over the machine's cores for many files.
 
@@ -139,7 +195,7 @@ def check_files(
     """
     jobs = jobs or _cores()
     if jobs == 1 or len(files) < PARALLEL_FROM:
-        yield from (check_file(path, stage, style) for path in files)
+        yield from (check_file(path, stage, style, overrides) for path in files)
         return
     check.read_the_template()  # once, before the workers fork
     # imported here, not at the top: most runs check too few files for a pool
@@ -156,13 +212,16 @@ def check_files(
             files,
             itertools.repeat(stage),
             itertools.repeat(style),
+            itertools.repeat(overrides),
             chunksize=max(1, len(files) // (jobs * 8)),
         )
     finally:
         pool.shutdown(cancel_futures=True)
 
 
-def check_with_diagrams(files: list[Path], stage: str | None, jobs: int | None = None) -> list[FileResult]:
+def check_with_diagrams(
+    files: list[Path], stage: str | None, jobs: int | None = None, overrides: Overrides | None = None
+) -> list[FileResult]:
     """check_files, plus Mermaid's verdict (RFC204) on every diagram of each RFC and beside it.
 
     Each rfc.md's RFC204 findings join its others, in line order; its diagrams/*.mmd follow
@@ -189,7 +248,7 @@ def check_with_diagrams(files: list[Path], stage: str | None, jobs: int | None =
         raise UsageError(str(error)) from None
     try:
         rfcs = [path for path, is_rfc in order if is_rfc]
-        checked = dict(zip(rfcs, check_files(rfcs, stage, jobs)))
+        checked = dict(zip(rfcs, check_files(rfcs, stage, jobs, overrides=overrides)))
         diagrams, notes = running.results()
     except mermaid.Unavailable as error:
         raise UsageError(str(error)) from None
@@ -206,7 +265,12 @@ def check_with_diagrams(files: list[Path], stage: str | None, jobs: int | None =
             results.append(checked[path])
         else:
             results.append(
-                FileResult(path, in_order(checked[path].findings + seen_by_mermaid.findings), seen_by_mermaid.error)
+                FileResult(
+                    path,
+                    in_order(checked[path].findings + seen_by_mermaid.findings),
+                    seen_by_mermaid.error,
+                    waived=checked[path].waived,
+                )
             )
     return results
 

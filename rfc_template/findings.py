@@ -16,9 +16,13 @@ class Finding(NamedTuple):
     col: int
     code: str
     message: str
+    severity: str = "error"  # the rules report errors; `rfc check` sets each code's severity
 
     def format(self, path: str) -> str:
-        return f"{path}:{self.line}:{self.col}: {self.code} {self.message}"
+        """`path:line:col: CODE message`; a warning says so: `CODE [warning] message`."""
+        if self.severity == "error":
+            return f"{path}:{self.line}:{self.col}: {self.code} {self.message}"
+        return f"{path}:{self.line}:{self.col}: {self.code} [{self.severity}] {self.message}"
 
 
 def in_order(findings) -> list[Finding]:

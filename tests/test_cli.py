@@ -273,10 +273,10 @@ def test_pre_commit_hook_works_on_a_fresh_repository(capsys, tmp_path):
 
     passed = try_repo()
     assert passed.returncode == 0, passed.stdout + passed.stderr
-    edit(repo / "good" / "rfc.md", "| 作者 | a |", "| 作着 | a |")
+    edit(repo / "good" / "rfc.md", "| 作者 | a |", "| 作者 |  |")  # an error (a warning alone, such as RFC102, passes)
     failed = try_repo()
     assert failed.returncode == 1
-    assert "good/rfc.md:18:1: RFC102 unknown basic-info key '作着'; did you mean '作者'?" in failed.stdout
+    assert "good/rfc.md:18:1: RFC104 作者 must not be empty" in failed.stdout
 
 
 @pytest.mark.parametrize(
@@ -391,7 +391,21 @@ def test_check_help_explains_paths_stages_formats_and_exit_status(capsys):
     out = capsys.readouterr().out
     for heading in ("PATH\n", "stages\n", "formats\n", "exit status\n"):
         assert heading in out
-    for word in ("rfc.md", "draft", "review", "--stage", "json", "github", "0  no findings", "1  findings", "--fix"):
+    for word in (
+        "rfc.md",
+        "draft",
+        "review",
+        "--stage",
+        "json",
+        "github",
+        "0  no errors",
+        "1  errors",
+        "warnings",
+        "waivers",
+        "sarif",
+        "--strict",
+        "--fix",
+    ):
         assert word in out, word
 
 
@@ -600,6 +614,6 @@ def test_json_findings_name_their_rule_and_its_page(capsys, example):
     edit(example, "| 作者 | 李明 |", "| 作者 |  |")
     _, out, _ = run(capsys, "check", "--format", "json", example)
     finding = json.loads(out.splitlines()[0])
-    assert list(finding) == ["path", "line", "col", "code", "name", "url", "message"]
+    assert list(finding) == ["path", "line", "col", "code", "name", "severity", "url", "message"]
     assert finding["code"] == "RFC104" and finding["name"] == "author-empty"
     assert finding["url"] == rules_by_code()["RFC104"].url and finding["url"].endswith("/docs/rules/RFC104.md")

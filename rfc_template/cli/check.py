@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rfc_template.errors import FINDINGS, USAGE_ERROR
+from rfc_template.errors import FINDINGS, USAGE_ERROR, UsageError
+from rfc_template.formats import STYLES
 from rfc_template.template import STAGES
 
 if TYPE_CHECKING:
@@ -16,7 +19,9 @@ if TYPE_CHECKING:
 CHECK_EPILOG = """\
 PATH
   A file is checked as an RFC; a folder, every file named rfc.md in it or below it
-  (a folder with none is an error). With --diagrams, a .mmd file is a diagram.
+  (a folder with none is an error); - reads one RFC from standard input (name it with
+  --stdin-filename, for its configuration, relative links and diagrams). With
+  --diagrams, a .mmd file is a diagram.
 
 stages
   draft   what must hold from the first commit: the template's sections in order,
@@ -27,18 +32,40 @@ stages
           that does not parse, 5.1 and 5.2 that disagree, broken links, a cycle in
           the plan, sections that disagree.
   The stage follows the RFC's status (状态 / Status): 草稿 Draft is checked as a
-  draft, every later status for review. --stage overrides it for every file.
+  draft, every later status for review. --stage (or the configuration's stage)
+  overrides it.
+
+severities
+  Each finding is an error or a warning (rfc rule --list shows each rule's). Warnings
+  are printed and counted but fail only with --strict. The configuration can change a
+  rule's severity.
+
+waivers (in the RFC, as HTML comments, which forges do not draw)
+  <!-- rfc-disable RFC312 -- reason --> ... <!-- rfc-enable RFC312 -->
+  <!-- rfc-disable-line RFC312 -- reason -->       (anywhere on the line, also in a cell)
+  <!-- rfc-disable-next-line RFC312 -- reason -->
+  <!-- rfc-disable-file RFC312 -- reason -->
+  Codes or rule names; none: every rule. A waiver that silences nothing is RFC009.
+
+configuration
+  .rfc.toml, or [tool.rfc] in pyproject.toml: the nearest above each file wins.
+  Keys: select, extend-select, ignore, per-file-ignores, severity, stage,
+  require-reason. --config FILE names one; --isolated reads none.
 
 formats
-  text    path:line:col: CODE message, one finding per line (the default)
+  text    path:line:col: CODE message, one finding per line (the default); a warning
+          reads CODE [warning] message; a summary line on stderr
   json    one JSON object per finding and line: path, line, col, code, name (the
-          rule's), url (its page), message
-  github  ::error annotations, shown on the lines of a pull request
+          rule's), severity, url (its page), message; a problem with a PATH is
+          {"path", "severity", "error"}
+  github  ::error and ::warning annotations, shown on the lines of a pull request
+  sarif   one SARIF 2.1.0 log (upload it to code scanning), paths relative to the
+          repository's top folder
 
 exit status
-  0  no findings          1  findings
-  2  a usage error, a missing or unreadable PATH, a folder with no rfc.md, or a
-     file that is no RFC (none of the template's sections is in it)
+  0  no errors (warnings allowed unless --strict)      1  errors
+  2  a usage error, a missing or unreadable PATH, a folder with no rfc.md, a file
+     that is no RFC (none of the template's sections is in it), a bad configuration
   141  the reader of the output went away (rfc check ... | head)
 
 --fix rewrites what has one right answer and says what it changed: each
@@ -56,10 +83,35 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     chk.add_argument(
-        "paths", nargs="+", metavar="PATH", help="an RFC file, or a folder: every rfc.md in it and below it"
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="an RFC file, a folder (every rfc.md in it and below it), or - for stdin",
     )
     chk.add_argument("--stage", choices=STAGES, help="override the stage the status (状态) implies")
-    chk.add_argument("--format", choices=("text", "json", "github"), default="text")
+    chk.add_argument("--format", choices=STYLES, default="text")
+    chk.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
+    chk.add_argument(
+        "--select",
+        type=_codes,
+        metavar="CODES",
+        help="run only these rules: codes, names or prefixes (RFC3), comma-separated; replaces the configuration's select",
+    )
+    chk.add_argument("--extend-select", type=_codes, default=(), metavar="CODES", help="run these rules too")
+    chk.add_argument("--ignore", type=_codes, default=(), metavar="CODES", help="do not run these rules")
+    chk.add_argument(
+        "--config", type=Path, metavar="FILE", help="a .rfc.toml or a pyproject.toml with [tool.rfc], for every file"
+    )
+    chk.add_argument("--isolated", action="store_true", help="read no configuration file")
+    chk.add_argument("--no-inline-config", action="store_true", help="ignore every waiver in the RFCs")
+    chk.add_argument(
+        "--statistics", action="store_true", help="print how many findings each rule reported, instead of the findings"
+    )
+    chk.add_argument(
+        "--stdin-filename",
+        metavar="PATH",
+        help="the name of the RFC read from - (for its configuration, links and diagrams)",
+    )
     chk.add_argument(
         "--fix",
         action="store_true",
@@ -80,6 +132,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     chk.set_defaults(run=run)
 
 
+def _codes(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
@@ -88,26 +144,97 @@ def _positive(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     # imported here, not at the top: the checker (mistune, the rules) would slow `rfc new`'s start-up
-    from rfc_template.batch import check_files, check_with_diagrams, fix_files, rfc_files
-    from rfc_template.formats import formatted
+    from rfc_template import config
+    from rfc_template.batch import check_file, check_files, check_with_diagrams, fix_files, read_rfc_stream, rfc_files
+    from rfc_template.formats import format_error, formatted, repository_root, sarif_log, statistics, summary
 
-    total = unreadable = 0
-    files = rfc_files(args.paths)
+    overrides = config.Overrides(
+        select=args.select,
+        extend_select=args.extend_select,
+        ignore=args.ignore,
+        config=args.config,
+        isolated=args.isolated,
+        inline_config=not args.no_inline_config,
+        stage=args.stage,
+    )
+    style = args.format
+    errors: list[tuple[str, str]] = []  # (PATH, what is wrong), in the chosen format
+    files: list[Path] = []
+    args.paths = ["-" if path == "/dev/stdin" else path for path in args.paths]  # a pipe, read as one
+    reads_stdin = "-" in args.paths
+    if reads_stdin and (len(args.paths) > 1 or args.diagrams or args.fix):
+        raise UsageError("- (standard input) is one RFC alone: no other PATH, --diagrams or --fix with it")
+    if args.stdin_filename and not reads_stdin:
+        raise UsageError("--stdin-filename names the RFC read from -; give - as the PATH")
+    for name in [] if reads_stdin else args.paths:
+        try:
+            files += rfc_files([name])
+        except UsageError as error:
+            errors.append((name, str(error)))
+    _check_configurations(files or [Path(args.stdin_filename or "rfc.md")], overrides)  # a bad one: said once
     if args.fix:
         fix_files(files)
+    per_file = style in ("sarif",) or args.statistics  # the findings are needed whole, not as lines
     results: Iterable[FileResult]
-    if args.diagrams:
-        results = check_with_diagrams(files, args.stage, args.jobs)
+    if reads_stdin:
+        shown = Path(args.stdin_filename) if args.stdin_filename else Path("-")
+        results = [
+            check_file(shown, args.stage, None if per_file else style, overrides, text=read_rfc_stream(), shown=shown)
+        ]
+    elif args.diagrams:
+        results = check_with_diagrams(files, args.stage, args.jobs, overrides)
     else:  # the workers format what they found: the main process only writes it out
-        results = check_files(files, args.stage, args.jobs, args.format)
+        results = check_files(files, args.stage, args.jobs, None if per_file else style, overrides)
+    out = sys.stdout
+    for path, message in errors:
+        _write_error(path, message, style, out, format_error)
+    counts = {"errors": 0, "warnings": 0, "waived": 0, "files": 0}
+    collected: list[tuple[str, list]] = []
     for result in results:
+        counts["files"] += 1
         if result.error:
-            print(f"rfc check: {result.error}", file=sys.stderr)
-            unreadable += 1
-        text = result.text or formatted(result.findings, result.path, args.format)
+            errors.append((str(result.path), result.error))
+            _write_error(str(result.path), result.error, style, out, format_error)
+        counts["errors"] += result.errors
+        counts["warnings"] += result.warnings
+        counts["waived"] += result.waived
+        if per_file:
+            collected.append((str(result.path), result.findings))
+            continue
+        text = result.text or formatted(result.findings, result.path, style)
         if text:
-            sys.stdout.write(text)
-        total += result.count
-    if unreadable:
+            out.write(text)
+    if args.statistics:
+        out.write(statistics((f for _, found in collected for f in found), "json" if style == "json" else "text"))
+    elif style == "sarif":
+        import json
+
+        log = sarif_log(collected, errors, repository_root(Path.cwd()))
+        out.write(json.dumps(log, ensure_ascii=False, indent=2) + "\n")
+    if style == "text" and (counts["errors"] or counts["warnings"] or counts["waived"]):
+        out.flush()
+        print(summary(counts["errors"], counts["warnings"], counts["files"], counts["waived"]), file=sys.stderr)
+    if errors:
         return USAGE_ERROR
-    return FINDINGS if total else 0
+    failing = counts["errors"] + (counts["warnings"] if args.strict else 0)
+    return FINDINGS if failing else 0
+
+
+def _write_error(path: str, message: str, style: str, out, format_error) -> None:
+    if style in ("text", "sarif"):  # text: on stderr; sarif: in the log's notifications, and on stderr
+        print(f"rfc check: {message}", file=sys.stderr)
+    else:
+        out.write(format_error(path, message, style) + "\n")
+
+
+def _check_configurations(files: list[Path], overrides) -> None:
+    """Each configuration these files are checked with, read once here: a bad one is one
+    usage error (exit 2), not one per file."""
+    from rfc_template import config
+
+    seen: set[str] = set()
+    for path in files:
+        folder = os.path.dirname(os.path.abspath(path))
+        if folder not in seen:
+            seen.add(folder)
+            config.settings_for(path, overrides)

@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     found = registry.find_rule(args.rule.strip())
     if found is None:
-        raise UsageError(_unknown(args.rule, registry.all_rules()))
+        raise UsageError(registry.unknown_rule(args.rule))
     sys.stdout.write(docs.page(found))
     return 0
 
@@ -46,18 +46,3 @@ def rule_list(rules) -> str:
     rows = [(rule.code, rule.name, rule.stage, rule.severity, rule.summary) for rule in rules]
     widths = [max((len(row[column]) for row in rows), default=0) for column in range(4)]
     return "".join("  ".join([*(cell.ljust(width) for cell, width in zip(row, widths)), row[4]]) + "\n" for row in rows)
-
-
-def _unknown(given: str, rules) -> str:
-    """The message for a code or name that is no rule's, with the closest that is."""
-    import difflib
-
-    text = given.strip()
-    close = []  # (how alike, how many characters in the same place, the code or name)
-    for typed, known in ((text.upper(), [rule.code for rule in rules]), (text.lower(), [rule.name for rule in rules])):
-        for match in difflib.get_close_matches(typed, known, n=len(known)):
-            alike = difflib.SequenceMatcher(None, typed, match).ratio()
-            close.append((alike, sum(a == b for a, b in zip(typed, match)), match))
-    # on a tie, the one that differs in fewer places: RFC1O4 is RFC104 mistyped, not RFC314
-    hint = f" (did you mean {max(close)[2]!r}?)" if close else ""
-    return f"no rule is called {given!r}{hint}; rfc rule --list lists every rule"

@@ -58,6 +58,7 @@ class Rule:
     fails: tuple[Example, ...] = ()
     passes: tuple[Example, ...] = ()
     needs_mermaid: bool = False  # reported only by `rfc check --diagrams` (Mermaid itself)
+    reported_by: str = ""  # where the rule has no check of its own: what reports it
 
     @property
     def url(self) -> str:
@@ -73,6 +74,7 @@ def rule(
     fails: Example | tuple[Example, ...] = (),
     passes: Example | tuple[Example, ...] = (),
     needs_mermaid: bool = False,
+    reported_by: str = "",
 ) -> Callable[[Check], Rule]:
     """Define the rule whose check is the decorated function (see the module's docstring)."""
     if stage not in STAGES or severity not in SEVERITIES:
@@ -87,11 +89,12 @@ def rule(
             severity,
             summary.strip(),
             body.strip(),
-            None if needs_mermaid else check,
+            None if needs_mermaid or reported_by else check,
             check.__module__,
             fails if isinstance(fails, tuple) else (fails,),
             passes if isinstance(passes, tuple) else (passes,),
             needs_mermaid,
+            "rfc_template/mermaid.py (rfc check --diagrams)" if needs_mermaid else reported_by,
         )
 
     return define
