@@ -215,10 +215,16 @@ def settings_for(path: Path | None, overrides: Overrides) -> Settings:
 
         return _cached(overrides, ("config",), given)
     folder = os.path.dirname(os.path.abspath(path)) if path is not None else os.getcwd()
+    known = overrides.cache.get(folder)
+    if known is not None:
+        return known
     source = nearest(folder)
     if source is None:
-        return _cached(overrides, ("none",), lambda: default_settings(overrides))
-    return _cached(overrides, source, lambda: settings_from(read(source) or {}, source, overrides))
+        found = _cached(overrides, ("none",), lambda: default_settings(overrides))
+    else:
+        found = _cached(overrides, source, lambda: settings_from(read(source) or {}, source, overrides))
+    overrides.cache[folder] = found  # the next RFC of this folder asks no file system
+    return found
 
 
 def _cached(overrides: Overrides, key, make):

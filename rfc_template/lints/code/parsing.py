@@ -10,7 +10,7 @@ import textwrap
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import TypeVar
 
 from rfc_template import document
@@ -99,6 +99,12 @@ def nodes(tree: ast.AST) -> list[ast.AST]:
     return found
 
 
+@lru_cache(maxsize=512)  # the template's example blocks recur in every fresh draft
+def tree_of(code: str) -> ast.Module:
+    """`ast.parse(code)`, once per text: the rules only read the trees."""
+    return ast.parse(code)
+
+
 PROMPT = re.compile(r"[ \t]*(?:>>>|\.\.\.)(?: |$)")
 
 
@@ -128,13 +134,13 @@ def parse_block(block: document.CodeBlock, language: str) -> tuple[Parsed | None
     if _is_console(code):
         code, shifts = _console(code)
     try:
-        return Parsed(block, ast.parse(code), shifts), None
+        return Parsed(block, tree_of(code), shifts), None
     except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
         dedented = textwrap.dedent(code)
         if dedented != code and shifts is None:
             try:
                 indent = [len(a) - len(b) for a, b in zip(code.split("\n"), dedented.split("\n"))]
-                return Parsed(block, ast.parse(dedented), indent), None
+                return Parsed(block, tree_of(dedented), indent), None
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 pass
         if TEMPLATE_SYNTAX.search(block.code):

@@ -199,11 +199,16 @@ def _flow_tokens(line: str, stack: list, quote: object) -> Iterator[tuple[str, i
                 at = end.end()
 
 
-def _unbalanced(code: str, diagram: str) -> list[tuple[int, int, str]]:
+@lru_cache(maxsize=1024)  # the template's stubs recur in every fresh draft, a diagram in each revision
+def _unbalanced(code: str, diagram: str) -> tuple[tuple[int, int, str], ...]:
     """Quotes must pair within a line (a markdown string, "`...`", may span lines); brackets
     must close across the block; only where brackets are syntax. (line, col, msg)."""
     if diagram not in BRACKET_DIAGRAMS:
-        return []
+        return ()
+    return tuple(_unbalanced_in(code, diagram))
+
+
+def _unbalanced_in(code: str, diagram: str) -> list[tuple[int, int, str]]:
     problems: list[tuple[int, int, str]] = []
     stack: list[tuple[str, int, int]] = []
     pairs = {")": "(", "]": "[", "}": "{"}

@@ -57,6 +57,8 @@ def maybe_placeholder(row: list[str]) -> bool:
     text = " | ".join(row).lower()
     if _ANY_HINT.search(text):
         return True
+    if "na" not in text and "-" not in text and "—" not in text and "–" not in text:
+        return False  # most rows: no cell can be NA or only dashes
     return any(cell.strip().lower() == "na" or (cell.strip() and not cell.strip().strip("-—–")) for cell in row)
 
 
@@ -79,11 +81,25 @@ def rows(table: document.Table):
         yield table.line + 2 + offset, row
 
 
-def asked_cells(ctx: Context, table: document.Table):
+def asked_cells(ctx: Context, table: document.Table) -> list[tuple[int, list[str], list[tuple[int, str, str]]]]:
     """Each row the template asks for, with its line and the (index, column, cell) of each
     column it asks for (lints/model.py `asked`): an author's own column (备注, Notes), a row
     added to a form (评审人 in 1, a row of their own in 8) and a table in a section whose
-    template has none are the author's, not the template's to require."""
+    template has none are the author's, not the template's to require. Read once per table
+    of an RFC: several rules ask."""
+    known = _asked_by_table(ctx)
+    found = known.get(id(table))
+    if found is None:
+        found = known[id(table)] = list(_asked_rows(ctx, table))
+    return found
+
+
+@per_document
+def _asked_by_table(ctx: Context) -> dict[int, list]:
+    return {}
+
+
+def _asked_rows(ctx: Context, table: document.Table):
     columns, keys = asked(model(ctx.edition.language), table)
     if not columns:
         return

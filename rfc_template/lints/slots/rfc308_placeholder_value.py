@@ -65,18 +65,20 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     m = model(ctx.edition.language)
     findings = []
     for table in ctx.doc.tables:
-        real_above: set[int] = set()  # the columns whose cell in the row above holds a real value
+        above: dict[int, str] = {}  # the row above's cells, by column
+        dittos_above: set[int] = set()  # its columns that repeat a real value further up
         for line, row, cells in asked_cells(ctx, table):
-            real_here = {index for index, _, cell in cells if cell_value(cell) and not is_placeholder(cell)}
+            here = {index: cell for index, _, cell in cells}
+            dittos: set[int] = set()
             if not maybe_placeholder(row):
-                real_above = real_here
+                above, dittos_above = here, dittos
                 continue
             for index, column, cell in cells:
                 value = cell_value(cell)
                 if not value or SLOT.fullmatch(value):
                     continue  # RFC303 / RFC301
-                if index in real_above and DITTO.fullmatch(value):
-                    real_here.add(index)  # "as above" under a real value: that value, as a reader takes it
+                if DITTO.fullmatch(value) and (index in dittos_above or is_real(above.get(index, ""))):
+                    dittos.add(index)  # "as above" under a real value: that value, as a reader takes it
                     continue
                 if (table.section, column) in m.answer_columns and value in NOT_APPLICABLE:
                     continue  # a cell the answers decide (6.5 for a module not listed): RFC314's business
@@ -92,16 +94,16 @@ def placeholder_value(ctx: Context) -> list[Finding]:
                             f"'{table.section}' row '{row[0]}': {column} is a placeholder ('{value}')",
                         )
                     )
-            real_above = real_here
+            above, dittos_above = here, dittos
     visible = ctx.visible_lines
     for heading, start, end in section_spans(ctx):
         for prefix in m.slot_prefixes.get(heading, ()):
             if not prefix:
                 continue
             for number in range(start, end):
-                line = visible[number - 1]
-                if prefix in line and (line.lstrip().startswith(prefix) or f" {prefix}" in line):
-                    rest = cell_value(line[line.find(prefix) + len(prefix) :])
+                written = visible[number - 1]
+                if prefix in written and (written.lstrip().startswith(prefix) or f" {prefix}" in written):
+                    rest = cell_value(written[written.find(prefix) + len(prefix) :])
                     if (
                         rest
                         and PLACEHOLDER.fullmatch(rest)
@@ -110,3 +112,8 @@ def placeholder_value(ctx: Context) -> list[Finding]:
                     ):
                         findings.append(Finding(number, 1, "RFC308", f"'{prefix}' is a placeholder ('{rest}')"))
     return findings
+
+
+def is_real(cell: str) -> bool:
+    """A cell holding a value: not empty, not a placeholder."""
+    return bool(cell_value(cell)) and not is_placeholder(cell)
