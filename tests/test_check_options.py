@@ -137,6 +137,15 @@ def test_select_extend_select_severity_stage_and_per_file_ignores(repo):
     config.write_text('select = ["RFC1"]\nper-file-ignores = {"docs/design/legacy/*" = ["RFC104"]}\n')
     done = rfc("check", "docs", cwd=repo)
     assert codes(done) == ["RFC104"] and "legacy" not in done.stdout
+    config.write_text(
+        'select = ["RFC1"]\nextend-select = ["empty-cell"]\nper-file-ignores = {"docs/design/legacy/*" = ["RFC104"]}\n'
+    )
+    done = rfc("check", "docs", cwd=repo)
+    assert [(line.split("/")[2], code) for line, code in zip(done.stdout.splitlines(), codes(done))] == [
+        ("legacy", "RFC303"),
+        ("offload", "RFC104"),
+        ("offload", "RFC303"),
+    ]
     config.write_text('severity = {RFC104 = "warning", RFC303 = "warning"}\n')
     done = rfc("check", "docs", cwd=repo)
     assert done.returncode == 0 and "RFC104 [warning]" in done.stdout
