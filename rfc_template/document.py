@@ -70,6 +70,10 @@ def normalise(text: str) -> str:
     return " ".join(text.split())
 
 
+# An HTML comment, which forges draw as nothing (guidance, a waiver).
+COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
 @dataclass(frozen=True)
 class Heading:
     level: int

@@ -9,7 +9,6 @@ on first use and kept: a rule never writes to the context.
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, wraps
@@ -21,7 +20,6 @@ from rfc_template.editions import Edition, all_editions
 from rfc_template.findings import normalise_newlines
 from rfc_template.template import Rules
 
-COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Rows the basic-info table may leave out (the template's row is there to fill when known).
 OPTIONAL_KEYS = ("相关 issue / PR",)
 # The values whose choice is read in either edition's words (`Performance optimization`).
@@ -66,7 +64,7 @@ def read_basic_info(doc: document.Document, ed: Edition, rules: Rules) -> BasicI
         line = table.line + 2 + offset
         written, value = cells[0], (cells[1] if len(cells) > 1 else "")
         if "<!--" in value:  # a comment is drawn as nothing (a waiver in the cell, guidance)
-            value = COMMENT.sub("", value).strip()
+            value = document.COMMENT.sub("", value).strip()
         key = own_key(ed, written)
         known = ed.chinese(key) if key in ed.basic_info_keys else None
         if known in CHOICE_KEYS:

@@ -10,7 +10,6 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import OPTIONAL_KEYS, Context, per_document
 from rfc_template.lints.model import PARAMETERS, asked, folded, model
 
-HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
 # A whole value that only holds a place: "to be decided", a dash, an ellipsis, or
 # 略 ("omitted") and 同上 ("as above"), which leave the reader to guess.
@@ -70,7 +69,7 @@ def cell_value(cell: str) -> str:
     """The value of a cell: without comments, emphasis and a closing full stop (an
     ellipsis is kept: it is a placeholder, not punctuation)."""
     if "<!--" in cell:
-        cell = HTML_COMMENT.sub("", cell)
+        cell = document.COMMENT.sub("", cell)
     value = cell.strip().strip("*_`").strip()
     return value if ELLIPSIS.fullmatch(value) else cell.strip().strip("*_`。.").strip()
 
