@@ -20,7 +20,7 @@ from cookiecutter.exceptions import FailedHookException
 from jinja2 import Environment, FileSystemBytecodeCache
 from jinja2.ext import Extension
 
-from rfc_template import answers, target
+from rfc_template import answers, provenance, target
 from rfc_template.template import RFC_DIR_NAME, clear_caches, template_dir
 
 # ASCII punctuation that starts or ends Markdown syntax inside a line (emphasis, code,
@@ -135,7 +135,14 @@ def _claim_target(output_dir: Path, slug: str) -> list[str]:
 
 
 def answers_checked(context: Mapping[str, object]) -> str:
-    """`__checked` in cookiecutter.json: what cookiecutter records once the answers pass."""
+    """`__checked` in cookiecutter.json: what cookiecutter records once the answers pass.
+
+    With `--replay-file`, cookiecutter renders only the variables the replay file lacks
+    (this one and the private ones), in a context that holds none of the answers: the
+    replayed answers are checked, with everything else, where the RFC folder's name is
+    rendered and in the pre-generation hook."""
+    if not any(name in context for name in answers.ANSWER_NAMES):
+        return "replayed"
     checked_answers(context)
     return "yes"
 
@@ -260,6 +267,8 @@ class RfcExtension(Extension):
             rfc_answer_problems=answer_problems,
             rfc_generated_verdict=generated_verdict,
             rfc_package_root=package_root(),
+            # read afresh, never from the answers: a replayed RFC records the template it was made with
+            rfc_template_made_by=provenance.record(),
         )
 
     def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:

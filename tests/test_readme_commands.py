@@ -53,6 +53,7 @@ SYSTEM_INSTALLS = {
 # What a clone of this repository needs to be installed (pyproject.toml) and used as a template.
 REPOSITORY_FILES = (
     "pyproject.toml",
+    "hatch_build.py",
     "README.md",
     "LICENSE",
     "cookiecutter.json",

@@ -16,7 +16,6 @@ import os
 import signal
 import sys
 
-from rfc_template import __version__
 from rfc_template.cli import check, index, new, preview, rule
 from rfc_template.errors import INTERRUPTED, USAGE_ERROR, UsageError
 from rfc_template.template import template_dir
@@ -56,7 +55,10 @@ class _LiteralParser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _LiteralParser(prog="rfc", description="Create, check and index feature RFCs.")
     parser.add_argument(
-        "--version", action=_Version, nargs=0, help="show the version and where the template is, and exit"
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="show the version, the template's commit and where the template is, and exit",
     )
     commands = parser.add_subparsers(dest="command", required=True)  # each one a _LiteralParser too
     for command in COMMANDS:
@@ -68,5 +70,7 @@ class _Version(argparse.Action):
     """argparse's own version action wraps a long path; a version line is printed as is."""
 
     def __call__(self, parser, namespace, values, option_string=None):
-        print(f"rfc {__version__} (template: {template_dir()})")
+        from rfc_template.provenance import version_line
+
+        print(version_line(template_dir()))
         parser.exit()
