@@ -7,11 +7,21 @@ then and its verdict arrives here as JSON data. Where the verdict could not be f
 there (cruft gives no `_output_dir`), this process runs the same check itself.
 """
 
-import json
 import os
 import sys
 
 HOOK_INPUT = r"""{{ {"verdict": rfc_generated_verdict(cookiecutter), "package_root": rfc_package_root, "under_cruft": cookiecutter._commit is defined} | tojson }}"""
+
+
+def leave_the_temporary_folder(own_name: str) -> None:
+    """cookiecutter runs a hook from a rendered copy it writes into the system's temporary
+    folder and never removes: take that folder off the import path (the first import
+    would read the whole folder, thousands of old copies) and remove the copy."""
+    here = os.path.abspath(__file__)
+    if sys.path and sys.path[0] == os.path.dirname(here):
+        sys.path.pop(0)
+    if os.path.basename(here) != own_name:  # never the template's own file
+        os.remove(here)
 
 
 def remove_answers_file(rfc_dir: str) -> None:
@@ -21,16 +31,18 @@ def remove_answers_file(rfc_dir: str) -> None:
         os.remove(path)
 
 
-def verdict_here(package_root: str, rfc_dir: str) -> dict:
+def verdict_here(package_root: str, rfc_dir: str, under_cruft: bool) -> dict:
     sys.path.insert(0, package_root)
     from rfc_template.generated import verdict
 
-    return verdict(rfc_dir)
+    return verdict(rfc_dir, under_cruft)
 
 
 def main(hook_input: str, rfc_dir: str) -> int:
+    import json
+
     data = json.loads(hook_input)
-    verdict = data.get("verdict") or verdict_here(data["package_root"], rfc_dir)
+    verdict = data.get("verdict") or verdict_here(data["package_root"], rfc_dir, data.get("under_cruft", False))
     if verdict["note"]:
         print(f"note: {verdict['note']}", file=sys.stderr)
     if verdict["problems"]:
@@ -40,9 +52,11 @@ def main(hook_input: str, rfc_dir: str) -> int:
         return 1
     if data.get("under_cruft"):
         remove_answers_file(rfc_dir)
-    print(verdict["next_steps"])
+    if verdict["next_steps"]:  # on stderr: `cruft diff > x.patch` stays a patch
+        print(verdict["next_steps"], file=sys.stderr)
     return 0
 
 
 if __name__ == "__main__":
+    leave_the_temporary_folder("post_gen_project.py")
     sys.exit(main(HOOK_INPUT, os.getcwd()))

@@ -10,6 +10,8 @@ interpreter runs cookiecutter, so without it only the syntax scan runs, with a n
 from __future__ import annotations
 
 import shutil
+import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -32,7 +34,11 @@ NO_RFC_COMMAND = """\
      (Debian/Ubuntu: sudo apt-get install -y pipx git first; then pipx ensurepath, and open a new shell)."""
 
 
-def next_steps(rfc_dir: str | Path) -> str:
+def next_steps(rfc_dir: str | Path, under_cruft: bool = False) -> str:
+    """What to do now; nothing where cruft renders a scratch copy to compare (`cruft diff`,
+    `cruft update`): that is not the author's RFC."""
+    if under_cruft and _is_scratch_copy(Path(rfc_dir)):
+        return ""
     steps = NEXT_STEPS.format(path=Path(rfc_dir) / "rfc.md")
     # cookiecutter users may have only cookiecutter: a step naming a missing command
     # would end in "command not found".
@@ -41,10 +47,17 @@ def next_steps(rfc_dir: str | Path) -> str:
     return steps
 
 
-def verdict(rfc_dir: str | Path) -> dict:
+def _is_scratch_copy(rfc_dir: Path) -> bool:
+    """cruft diff and update render the template into a fresh temporary folder of their
+    own (`<tmp>/tmpXXXXXXXX/<slug>`); cruft create renders where the user said."""
+    folder = rfc_dir.resolve().parent
+    return folder.name.startswith("tmp") and folder.parent == Path(tempfile.gettempdir()).resolve()
+
+
+def verdict(rfc_dir: str | Path, under_cruft: bool = False) -> dict:
     """What the post-generation hook reports: problems, a note, the next steps."""
     problems, note = check_generated(rfc_dir)
-    return {"problems": problems, "note": note, "next_steps": next_steps(rfc_dir)}
+    return {"problems": problems, "note": note, "next_steps": next_steps(rfc_dir, under_cruft)}
 
 
 def check_generated(rfc_dir: str | Path) -> tuple[list[str], str]:
@@ -65,11 +78,29 @@ def check_generated(rfc_dir: str | Path) -> tuple[list[str], str]:
             findings = unrendered_syntax(text)
         problems += [finding.format(name) for finding in findings]
     note = (
-        ""
-        if check
-        else (
-            "mistune is not installed beside cookiecutter, so only the unrendered-syntax check ran "
-            "(pipx inject cookiecutter mistune, or pip install mistune where cookiecutter is)"
-        )
+        "" if check else f"mistune is not installed here, so only the unrendered-syntax check ran; {mistune_advice()}"
     )
     return problems, note
+
+
+def mistune_advice(prefix: str | None = None) -> str:
+    """How to add mistune for the way this interpreter was installed (`sys.prefix`): a pipx
+    or uv tool, a one-off `pipx run` / `uvx` environment, or any other Python."""
+    where = Path(prefix or sys.prefix)
+    tool = where.name
+    one_off = (
+        "run cookiecutter (or cruft) with it: `pipx run --with mistune cookiecutter ...` "
+        "or `uvx --with mistune cookiecutter ...`"
+    )
+    # pipx run's environments (pipx hands them to uv when uv is installed); before
+    # pipx_metadata.json, which pipx run writes too
+    if where.parent.name == ".cache" and "pipx" in where.parts:
+        return one_off
+    if (where / "pipx_metadata.json").is_file():
+        return f"add it with: `pipx inject {tool} mistune`"
+    if (where / "uv-receipt.toml").is_file():
+        return f"add it with: `uv tool install --with mistune {tool}`"
+    if any(part.startswith("archive-v") for part in where.parts) and "uv" in where.parts:
+        return one_off
+    python = sys.executable if prefix is None else str(where / "bin" / "python")
+    return f"add it with: `{python} -m pip install mistune`"

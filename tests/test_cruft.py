@@ -201,3 +201,97 @@ def test_a_conflicting_template_change_is_reported_and_nothing_is_lost(
     assert "<<<<<<<" in text and ">>>>>>>" in text
     assert authors_row in text  # the author's row is kept
     assert templates_row.strip() in text + rejected  # and the template's change is shown, not dropped
+
+
+def test_cruft_prints_the_next_steps_on_stderr_and_no_temporary_path(
+    rfc_repo: Path, template_repo: Path, cruft: Path, tmp_path: Path
+):
+    rfc = rfc_dir(rfc_repo)
+    edit(rfc / "rfc.md", *FILLED)
+    git(rfc_repo, "commit", "-q", "-am", "fill in the background")
+    diff = run(cruft, "diff", cwd=rfc)
+    # `cruft diff > x.patch` is a patch: nothing of the template's own output in it
+    assert diff.stdout.startswith("diff --git"), diff.stdout[:300]
+    assert "Next steps" not in diff.stdout + diff.stderr
+    change_template(template_repo, NEW_ROW)
+    update = run(cruft, "update", "-y", cwd=rfc)
+    assert "Next steps" not in update.stdout + update.stderr  # cruft renders scratch copies in a temporary folder
+    created = run(
+        cruft,
+        "create",
+        "--no-input",
+        template_repo,
+        "--extra-context",
+        json.dumps({**ANSWERS, "rfc_slug": "second"}, ensure_ascii=False),
+        "--output-dir",
+        "docs/design",
+        cwd=rfc_repo,
+    )
+    assert "Next steps" in created.stderr and "Next steps" not in created.stdout
+    assert str(rfc_repo / "docs" / "design" / "second" / "rfc.md") in created.stderr
+
+
+def rfc_new_from(template_repo: Path, output_dir: Path) -> Path:
+    """`rfc new` as installed from the template repository (its package, its commit)."""
+    run(
+        sys.executable,
+        "-m",
+        "rfc_template",
+        "new",
+        "--no-input",
+        *("--title", ANSWERS["rfc_title"], "--slug", ANSWERS["rfc_slug"], "--author", ANSWERS["author"]),
+        *("--date", ANSWERS["date"], "--output-dir", output_dir),
+        cwd=template_repo,  # `python -m` imports the package of the working directory
+    )
+    return output_dir / ANSWERS["rfc_slug"]
+
+
+def test_rfc_link_links_an_rfc_made_by_rfc_new_and_cruft_update_then_brings_changes(
+    tmp_path: Path, template_repo: Path, cruft: Path, monkeypatch
+):
+    repo = tmp_path / "rfcs"
+    (repo / "docs" / "design").mkdir(parents=True)
+    git(repo, "init", "-q", "-b", "main")
+    rfc = rfc_new_from(template_repo, repo / "docs" / "design")
+    made_from = json.loads((rfc / ".rfc-answers.json").read_text(encoding="utf-8"))["rfc_template"]["commit"]
+    assert made_from == git(template_repo, "rev-parse", "HEAD").stdout.strip()
+    edit(rfc / "rfc.md", *FILLED)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "RFC: Ring Attention")
+    change_template(template_repo, NEW_ROW, NEW_SUBSECTION)  # after the RFC was made, before it is linked
+
+    env_path = f"{CRUFT.parent}{os.pathsep}{os.environ['PATH']}"
+    monkeypatch.setenv("PATH", env_path)
+    linked = run(sys.executable, "-m", "rfc_template", "link", "--template", template_repo, cwd=rfc)
+    assert made_from[:12] in linked.stdout or made_from in linked.stdout
+    state = json.loads((rfc / ".cruft.json").read_text(encoding="utf-8"))
+    assert state["commit"] == made_from and state["template"] == str(template_repo)
+    assert {name: state["context"]["cookiecutter"][name] for name in ANSWERS} == ANSWERS
+    assert not (rfc / ".rfc-answers.json").exists()  # one record of the answers
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "link the RFC to its template")
+
+    assert run(cruft, "check", cwd=rfc, check=False).returncode != 0  # the template moved on since
+    run(cruft, "update", "-y", cwd=rfc)
+    text = (rfc / "rfc.md").read_text(encoding="utf-8")
+    assert all(filled in text for _, filled in FILLED)
+    assert all(changed in text for _, changed in (NEW_ROW, NEW_SUBSECTION))
+    assert run(cruft, "check", cwd=rfc).returncode == 0
+
+
+def test_rfc_link_refuses_in_one_line(tmp_path: Path, template_repo: Path, monkeypatch):
+    rfc = rfc_new_from(template_repo, tmp_path)
+    monkeypatch.setenv("PATH", f"{CRUFT.parent}{os.pathsep}{os.environ['PATH']}")
+    answers_file = rfc / ".rfc-answers.json"
+    recorded = json.loads(answers_file.read_text(encoding="utf-8"))
+    recorded["cookiecutter"]["author"] = ""
+    answers_file.write_text(json.dumps(recorded), encoding="utf-8")
+    done = run(
+        sys.executable, "-m", "rfc_template", "link", rfc, "--template", template_repo, cwd=tmp_path, check=False
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "author: required" in done.stderr
+    assert not (rfc / ".cruft.json").exists()
+    answers_file.unlink()
+    done = run(sys.executable, "-m", "rfc_template", "link", rfc, cwd=tmp_path, check=False)
+    assert done.returncode == 2 and ".rfc-answers.json: not found" in done.stderr

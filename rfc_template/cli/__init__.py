@@ -16,11 +16,11 @@ import os
 import signal
 import sys
 
-from rfc_template.cli import check, index, new, preview, rule
+from rfc_template.cli import check, index, link, new, preview, rule
 from rfc_template.errors import INTERRUPTED, USAGE_ERROR, UsageError
 from rfc_template.template import template_dir
 
-COMMANDS = (new, check, preview, index, rule)
+COMMANDS = (new, check, preview, index, rule, link)
 
 
 def main(argv: list[str] | None = None) -> int:
