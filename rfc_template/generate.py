@@ -14,6 +14,7 @@ from rfc_template import answers, target
 from rfc_template.errors import UsageError
 from rfc_template.generated import check_generated, next_steps
 from rfc_template.template import load_context, load_rules, template_dir
+from rfc_template.terminal import enable_line_editing
 
 # `rfc new` option -> template variable. The variable names are the template's interface.
 NEW_OPTIONS = {
@@ -147,6 +148,7 @@ def ask(name: str, default: object, choices: list[str] | None, language: str | N
 
 
 def _input(name: str, prompt: str) -> str:
+    enable_line_editing()
     try:
         return input(prompt).strip()
     except EOFError:

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from cookiecutter.exceptions import FailedHookException
 from jinja2 import Environment, FileSystemBytecodeCache
@@ -22,6 +23,7 @@ from jinja2.ext import Extension
 
 from rfc_template import answers, provenance, target
 from rfc_template.template import RFC_DIR_NAME, clear_caches, template_dir
+from rfc_template.terminal import enable_line_editing
 
 # ASCII punctuation that starts or ends Markdown syntax inside a line (emphasis, code,
 # links, HTML, headings, table cells, strikethrough, entities) and braces, so that a
@@ -67,6 +69,19 @@ def issue_link(value: str) -> str:
     """`#123` / `!123` as they are, a URL as an autolink (no escapes apply inside `<...>`)."""
     value = str(value)
     return f"<{value}>" if value.startswith(("http://", "https://")) else value
+
+
+# A terminal's escape sequence (CSI `\x1b[D` and SS3 `\x1bOD` of an arrow key, or a two-character one)
+# and any other control character: typed where a prompt had no line editing.
+TERMINAL_NOISE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|O.|[@-Z\\-_])?|[\x00-\x1f\x7f]")
+
+
+def slug_of(title: str, **options: Any) -> str:
+    """cookiecutter's `slugify` of the title, once terminal escape sequences and control
+    characters are dropped: `\x1b[D` would otherwise leave a `d` in the slug."""
+    from slugify import slugify  # python-slugify, cookiecutter's own slugify filter
+
+    return slugify(TERMINAL_NOISE.sub("", str(title)), **options)
 
 
 def public_answers(context: Mapping[str, object]) -> dict:
@@ -250,6 +265,7 @@ class RfcExtension(Extension):
         own_template_sources.cache_clear()
         # rfc.md and its includes compile to the same Python every time: keep the compiled
         # code (Jinja's per-user cache folder, checked against each source's checksum).
+        enable_line_editing()  # cookiecutter's own prompts read with input() too
         if environment.bytecode_cache is None:
             environment.bytecode_cache = FileSystemBytecodeCache()
         environment.filters.update(
@@ -261,6 +277,7 @@ class RfcExtension(Extension):
             public_answers=public_answers,
             pretty_json=pretty_json,
             rfc_answers_checked=answers_checked,
+            rfc_slug=slug_of,
         )
         environment.globals.update(
             rfc_checked=checked_answers,
