@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
 from functools import cache
 
 import mistune
@@ -82,6 +83,9 @@ class Heading:
     # The section it heads, as the template writes that heading: `6.4 关键逻辑` for
     # `6.4 关键逻辑（Key Logic）` (see `section_of`); its own text when it heads none.
     section: str = ""
+    # It heads `section` by a near miss of that section's heading (`## 7、组件依赖`, `## 7.
+    # 依赖`): a required section missing otherwise, taken to be this (see `near_misses`).
+    near_miss: bool = False
 
     def __post_init__(self) -> None:
         if not self.section:
@@ -209,6 +213,64 @@ def section_of(text: str) -> str:
     return text
 
 
+# A heading's number however it is punctuated, after NFKC (`７．` is `7.`, `：` is `:`):
+# `7、组件依赖`, `7.组件依赖`, `7) 组件依赖`, `6.4. 关键逻辑`; a title starts with no digit.
+LOOSELY_NUMBERED = re.compile(r"(\d+(?:\.\d+)*)\.?\s*[、,:;)\-]?\s*(\D.*)")
+# How alike two titles must be for one to be taken for the other: difflib's ratio, at the
+# cutoff of its own `get_close_matches` (`依赖` is 0.67 of `组件依赖`, `关键实现` 0.5 of `关键逻辑`).
+NEARLY = 0.6
+
+
+def language_of(headings: list[Heading]) -> str:
+    """The edition whose template headings the RFC writes most, as the template writes
+    them (the first edition on a tie): editions.edition_of reads it from here."""
+    written = {h.text for h in headings}
+    return max(load_rules().languages, key=lambda language: sum(t.text in written for t in template_headings(language)))
+
+
+def near_misses(headings: list[Heading]) -> list[Heading]:
+    """`headings`, with each one that nearly writes the heading of a section the RFC
+    lacks taken to head that section (`near_miss`): once per RFC, so that every rule reads
+    the section there.
+
+    Nearly is: the section's number, however punctuated (`7、`, `7.`, `6.4.`), and a title
+    at least NEARLY alike to the section's title in any edition (`7. 依赖`, `7. 组件依赖关系`,
+    `7. Dependencies` in a Chinese RFC), width, case and closing notes aside. Only a section
+    missing otherwise is claimed, by one heading (the most alike, the first on a tie), and
+    only by a heading that heads no section of the RFC's edition. Another number is
+    another heading: the author's `### 6.7 风险` is never a near miss.
+    """
+    required = template_headings(language_of(headings))
+    present = {h.section for h in headings}
+    missing: dict[str, Heading] = {}  # number -> the section
+    for section in required:
+        if section.text not in present and (match := NUMBERED.fullmatch(_folded(section.text))):
+            missing[match.group(1)] = section
+    if not missing:
+        return headings
+    own = {section.text for section in required}
+    best: dict[str, tuple[float, int]] = {}  # number -> (how alike, the heading's index)
+    for index, heading in enumerate(headings):
+        if heading.level < 2 or heading.section in own:
+            continue
+        match = LOOSELY_NUMBERED.fullmatch(_folded(heading.text))
+        if match is None or match.group(1) not in missing:
+            continue
+        number, title = match.groups()
+        alike = max(
+            SequenceMatcher(None, written, known).ratio()
+            for written in {title, CLOSING_NOTE.sub("", title)}
+            for _, full, core in _numbered_sections()[number]
+            for known in (full, core)
+        )
+        if alike >= NEARLY and alike > best.get(number, (0.0, 0))[0]:
+            best[number] = (alike, index)
+    claimed = list(headings)
+    for number, (_, index) in best.items():
+        claimed[index] = replace(headings[index], section=missing[number].text, near_miss=True)
+    return claimed
+
+
 def block_tokens(text: str) -> tuple[list[dict], dict]:
     """mistune's block parse only, as `Markdown.parse` does it before rendering inlines.
 
@@ -255,15 +317,18 @@ def parse(source: str) -> Document:
     section = ""
     open_sections: list[tuple[int, str]] = []  # (level, section) of the headings the text is under
     tokens, env = block_tokens(text)
-    for token in tokens:
-        line, _ = lines.position(token.get("offset", 0))
+    starts = [lines.position(token.get("offset", 0))[0] for token in tokens]
+    # the headings first: which section each heads depends on the others (near_misses)
+    doc.headings = near_misses(
+        [_heading(token, env, line) for token, line in zip(tokens, starts) if token["type"] == "heading"]
+    )
+    headings = iter(doc.headings)
+    for token, line in zip(tokens, starts):
         if token["type"] == "heading":
-            written, level = _plain(token, env), token["attrs"]["level"]
-            heading = Heading(level, written, line, section_of(written))
-            doc.headings.append(heading)
-            while open_sections and open_sections[-1][0] >= level:
+            heading = next(headings)
+            while open_sections and open_sections[-1][0] >= heading.level:
                 open_sections.pop()
-            open_sections.append((level, heading.section))
+            open_sections.append((heading.level, heading.section))
             section = _enclosing(open_sections)
         elif token["type"] == "table":
             doc.tables.append(_table(token, env, line, section))
@@ -279,6 +344,11 @@ def parse(source: str) -> Document:
     # each line of such a block was tried as a table's header: name the block by its first
     doc.cell_lines = sorted(line for line in tried if line - 1 not in tried)
     return doc
+
+
+def _heading(token: dict, env: dict, line: int) -> Heading:
+    written = _plain(token, env)
+    return Heading(token["attrs"]["level"], written, line, section_of(written))
 
 
 def _enclosing(open_sections: list[tuple[int, str]]) -> str:

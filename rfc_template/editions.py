@@ -60,6 +60,6 @@ def all_editions() -> list[Edition]:
 
 
 def edition_of(doc: document.Document) -> Edition:
-    """The edition whose section headings the RFC uses most (the first one on a tie)."""
-    headings = {h.text for h in doc.headings}
-    return max(all_editions(), key=lambda e: sum(s.text in headings for s in e.sections))
+    """The edition whose section headings the RFC uses most (the first one on a tie): the
+    one whose sections document.parse took its near-miss headings for."""
+    return edition(document.language_of(doc.headings))

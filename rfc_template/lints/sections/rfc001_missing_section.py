@@ -34,9 +34,11 @@ def missing_section(ctx: Context) -> list[Finding]:
     or a note (`### 6.4 关键逻辑（Key Logic）`, `### 6.4 Key logic (sketch)`, `[Level1]`); the
     template's own closing note may be left out (`### 9.2 交互验证`). A title that goes on
     (`6.5 代码改动点说明`), another title or another number is another heading. A missing
-    section is reported at the previous required section found (line 1 if none). Sections of
-    the author's own are accepted anywhere. A section after a fence or comment left open is
-    not reported: RFC006 names that cause.
+    section is reported at the previous required section found (line 1 if none); one whose
+    heading is nearly written (`## 7、组件依赖`, `## 7. 依赖`, `## 7. Dependencies` in a Chinese
+    RFC) is RFC011's instead, at that heading. Sections of the author's own are accepted
+    anywhere. A section after a fence or comment left open is not reported: RFC006 names
+    that cause.
 
     ## Why a reviewer cares
     Reviewers look for each topic under its name; a missing `7. 组件依赖` is a question left
