@@ -229,9 +229,8 @@ def language_of(headings: list[Heading]) -> str:
 
 
 def near_misses(headings: list[Heading]) -> list[Heading]:
-    """`headings`, with each one that nearly writes the heading of a section the RFC
-    lacks taken to head that section (`near_miss`): once per RFC, so that every rule reads
-    the section there.
+    """`headings`, each one that nearly writes a missing section's heading taken to head
+    that section (`near_miss`): once per RFC, so that every rule reads the section there.
 
     Nearly is: the section's number, however punctuated (`7、`, `7.`, `6.4.`), and a title
     at least NEARLY alike to the section's title in any edition (`7. 依赖`, `7. 组件依赖关系`,

@@ -58,6 +58,15 @@ def mermaid(tmp_path_factory):
     renderer.close()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def own_cache(tmp_path_factory):
+    """`rfc preview` writes its pages into the user's cache ($XDG_CACHE_HOME): the
+    session's own folder, never the real one."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+        yield
+
+
 # Good answers for every required prompt; a test overrides what it is about.
 BASE_ANSWERS = {"author": "张三", "date": "2026-12-01"}
 

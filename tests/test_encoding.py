@@ -73,5 +73,6 @@ def test_index_and_preview_show_the_title(capsys, written, encoding):
     (entry,) = json.loads(capsys.readouterr().out)
     assert entry["title"] == TITLE and entry["author"] == "李明"
     assert main(["preview", str(folder / "rfc.md")]) == 0
-    page = (folder / "rfc.html").read_text(encoding="utf-8")
+    wrote = capsys.readouterr().out.splitlines()[0]  # "wrote PAGE", in the cache
+    page = Path(wrote.removeprefix("wrote ")).read_text(encoding="utf-8")
     assert re.search(rf"<h1[^>]*>{re.escape(TITLE)}</h1>", page) and "\ufeff" not in page

@@ -1,13 +1,16 @@
 """`rfc preview`, opened in headless Chromium: every diagram becomes an SVG at a readable
 size, the console stays clean, and screenshots are saved for a person to look at
-(build/screenshots/). Also: which Mermaid the page uses and where it comes from, the
-page kept out of commits, and what a reader sees when Mermaid cannot be loaded."""
+(build/screenshots/). Also: which Mermaid the page uses and where it comes from, and
+what a reader sees when Mermaid cannot be loaded. Where the page is written (the cache,
+the RFC's folder left as it was): tests/test_preview_cache.py.
+
+Every test has a cache of its own (XDG_CACHE_HOME), never the user's."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -24,6 +27,29 @@ MERMAID_JS = PROJECT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
 SCREENSHOTS = PROJECT / "build" / "screenshots"
 ISSUE = "https://gitcode.com/mindspore/hyper-parallel/issues/284"
 SETTLED = "['done', 'failed', 'missing'].includes(document.body.dataset.mermaid)"
+
+
+@pytest.fixture(autouse=True)
+def cache_home(tmp_path, monkeypatch) -> Path:
+    """The user's cache, where `rfc preview` writes its pages: the test's own folder."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    return cache
+
+
+def preview_page(*argv: str | Path) -> Path:
+    """Run `rfc preview` with `argv`: the page it wrote, as its first line says."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["preview", *map(str, argv)]) == 0
+    first = out.getvalue().splitlines()[0]
+    assert first.startswith("wrote "), first
+    return Path(first.removeprefix("wrote "))
+
+
+def script_src(page: Path) -> str:
+    """What the page's first <script src> says."""
+    return page.read_text(encoding="utf-8").split('<script src="', 1)[1].split('"', 1)[0]
 
 
 def _edit(text: str, old: str, new: str) -> str:
@@ -98,13 +124,17 @@ def test_preview_of_the_example_draws_every_diagram(mermaid, tmp_path, capsys):
     assert not (EXAMPLE.parent / "rfc.html").exists() and not (tmp_path / ".gitignore").exists()
 
 
-def test_preview_of_an_english_rfc(mermaid, tmp_path):
+def test_preview_of_an_english_rfc(mermaid, tmp_path, cache_home):
     out = fresh_dir(tmp_path, "out")
     assert with_rfc_new({"language": "en", "author": "Ada", "rfc_title": "Ring Attention", "rfc_slug": "ring"}, out).ok
-    assert main(["preview", str(out / "ring" / "rfc.md")]) == 0
-    seen = open_in_chromium(mermaid, out / "ring" / "rfc.html", "preview-en.png")
+    before = sorted(p.name for p in (out / "ring").iterdir())
+    page = preview_page(out / "ring" / "rfc.md")  # the default: into the cache
+    assert page.is_relative_to(cache_home / "rfc-template" / "preview")
+    assert sorted(p.name for p in (out / "ring").iterdir()) == before
+    seen = open_in_chromium(mermaid, page, "preview-en.png")
     assert seen["state"] == "done" and seen["errors"] == [] and seen["blocks"] == seen["svgs"] == 3
     assert seen["header"][0] == "Author" and seen["toc"][0] == "1. Basic information"
+    assert seen["scripts"][0].startswith(f"../../mermaid/{preview.MERMAID_VERSION}-")  # the cache's shared copy
 
 
 # --- a wide diagram, <br> in cells, the header: one page, loaded once ------------------------
@@ -182,7 +212,9 @@ def features_seen(mermaid, tmp_path_factory):
     text = _edit(text, "### 6.5 代码改动点\n", f"### 6.5 代码改动点\n\n{TEXT_BREAK}\n")
     rfc = rfc_in(tmp_path_factory.mktemp("features") / "wide")
     rfc.write_text(text, encoding="utf-8")
-    assert main(["preview", str(rfc), "--mermaid", str(MERMAID_JS)]) == 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        page_file = preview_page(rfc, "--mermaid", MERMAID_JS)
     # a browser of its own, that shows scrollbars as a desktop one does (headless hides them)
     browser = mermaid.browser.browser_type.launch(
         executable_path=chromium_path(), args=CHROMIUM_FLAGS, ignore_default_args=["--hide-scrollbars"]
@@ -192,13 +224,13 @@ def features_seen(mermaid, tmp_path_factory):
         errors: list[str] = []
         page.on("console", lambda message: message.type == "error" and errors.append(message.text))
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(rfc.with_name("rfc.html").as_uri())
+        page.goto(page_file.as_uri())
         page.wait_for_function(SETTLED, timeout=60_000)
         seen = page.evaluate(SEEN_PAGE)
         screenshot(page, "preview-wide-diagram.png", "6.7")
     finally:
         browser.close()
-    return {**seen, "errors": errors, "html": rfc.with_name("rfc.html").read_text(encoding="utf-8")}
+    return {**seen, "errors": errors, "html": page_file.read_text(encoding="utf-8")}
 
 
 def test_a_wide_diagram_keeps_text_the_size_of_the_page_and_scrolls(features_seen):
@@ -251,34 +283,41 @@ def test_header_values_link_http_urls_only(tmp_path):
 # --- where Mermaid comes from -------------------------------------------------------------
 
 
-def test_preview_says_which_mermaid_it_used(tmp_path, capsys, no_local_mermaid, monkeypatch):
+def test_preview_says_which_mermaid_it_used(tmp_path, capsys, no_local_mermaid, monkeypatch, cache_home):
     rfc = rfc_in(tmp_path / "a")
     assert main(["preview", str(rfc)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"wrote {rfc.with_name('rfc.html')}"
+    page_file = Path(out[0].removeprefix("wrote "))
+    assert out[0] == f"wrote {page_file}" and page_file.is_relative_to(cache_home / "rfc-template" / "preview")
     assert out[1].startswith(f"Mermaid {preview.MERMAID_VERSION} from {preview.MERMAID_CDN} (no local copy found")
     assert "npm install mermaid@11.17.2 or pass --mermaid FILE" in out[1]
-    page = rfc.with_name("rfc.html").read_text(encoding="utf-8")
+    page = page_file.read_text(encoding="utf-8")
     assert (
         f'<script src="{preview.MERMAID_CDN}"></script>' in page
         and "No local Mermaid was found" in page.splitlines()[1]
     )
-    assert not rfc.with_name("mermaid.min.js").exists()
+    assert not (cache_home / "rfc-template" / "mermaid").exists()
 
     local = tmp_path / "given" / "mermaid.min.js"
     local.parent.mkdir()
     local.write_text("/* mermaid */ window.mermaid = {};", encoding="utf-8")
     assert main(["preview", str(rfc), "--mermaid", str(local)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1] == f"Mermaid from {local}, copied to {rfc.with_name('mermaid.min.js')}, which the page loads"
-    assert f"a copy of {local}." in rfc.with_name("rfc.html").read_text(encoding="utf-8").splitlines()[1]
-
-    monkeypatch.undo()  # the npm install of this checkout, found from the package's folder
-    monkeypatch.chdir(tmp_path)
-    assert main(["preview", str(rfc)]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == (
-        f"Mermaid 11.17.2 from {MERMAID_JS}, copied to {rfc.with_name('mermaid.min.js')}, which the page loads"
+    [copy] = (cache_home / "rfc-template" / "mermaid").glob("unknown-*/mermaid.min.js")  # no package.json beside it
+    assert out == [f"wrote {page_file}", f"Mermaid from {local}, copied to {copy}, which the page loads"]
+    assert (
+        f"loaded from {copy}, the shared copy in the cache of rfc preview, a copy of {local}."
+        in (page_file.read_text(encoding="utf-8").splitlines()[1])
     )
+
+    # the npm install of this checkout, found from the package's folder
+    monkeypatch.setattr(preview_files, "MERMAID_IN_NPM", Path("node_modules") / "mermaid" / "dist" / "mermaid.min.js")
+    assert main(["preview", str(rfc)]) == 0
+    [npm] = (cache_home / "rfc-template" / "mermaid").glob("11.17.2-*/mermaid.min.js")
+    assert capsys.readouterr().out.splitlines()[1] == (
+        f"Mermaid 11.17.2 from {MERMAID_JS}, copied to {npm}, which the page loads"
+    )
+    assert not rfc.with_name("rfc.html").exists() and not rfc.with_name("mermaid.min.js").exists()
 
 
 def test_mermaid_is_one_shared_copy_not_written_into_pages(tmp_path, capsys):
@@ -310,45 +349,21 @@ def test_a_file_in_the_copys_place_that_is_not_mermaid_is_left_alone(tmp_path, c
     assert (folder / "mermaid.min.js").read_text(encoding="utf-8") == "my notes"
 
 
-# --- kept out of commits ------------------------------------------------------------------
+# --- -o: the file the user asked for, and Mermaid beside it -----------------------------------
 
 
-def test_the_page_beside_the_rfc_is_kept_out_of_commits(tmp_path, capsys):
+def test_o_in_the_rfcs_folder_writes_what_was_asked_and_no_gitignore(tmp_path, capsys):
     rfc = rfc_in(tmp_path / "rfc-x")
     mine = b"# mine\r\n*.log\r\n!keep.log\r\nrfc.html.bak"  # CRLF, no newline at the end
     (rfc.parent / ".gitignore").write_bytes(mine)
-    assert main(["preview", str(rfc), "--mermaid", str(MERMAID_JS)]) == 0
-    ignore = (rfc.parent / ".gitignore").read_bytes()
-    assert ignore == mine + b"\n# written by `rfc preview`, not part of the RFC\n/rfc.html\n/mermaid.min.js\n"
-    assert f"rfc.html, mermaid.min.js added to {rfc.parent / '.gitignore'}" in capsys.readouterr().out
-    assert main(["preview", str(rfc), "--mermaid", str(MERMAID_JS)]) == 0
-    assert (rfc.parent / ".gitignore").read_bytes() == ignore and "kept out of commits" not in capsys.readouterr().out
-
-
-def test_a_users_gitignore_lines_are_respected(tmp_path, no_local_mermaid):
-    rfc = rfc_in(tmp_path / "rfc-y")
-    (rfc.parent / ".gitignore").write_text("!rfc.html\n", encoding="utf-8")  # they want it committed
-    assert main(["preview", str(rfc)]) == 0
-    assert (rfc.parent / ".gitignore").read_text(encoding="utf-8") == "!rfc.html\n"
-    elsewhere = tmp_path / "out" / "page.html"  # -o outside the RFC's folder: no .gitignore anywhere
-    elsewhere.parent.mkdir()
+    assert main(["preview", str(rfc), "-o", str(rfc.with_suffix(".html")), "--mermaid", str(MERMAID_JS)]) == 0
+    assert sorted(p.name for p in rfc.parent.iterdir()) == [".gitignore", "mermaid.min.js", "rfc.html", "rfc.md"]
+    assert (rfc.parent / ".gitignore").read_bytes() == mine
+    assert script_src(rfc.with_suffix(".html")) == "mermaid.min.js"
+    assert "gitignore" not in capsys.readouterr().out
+    elsewhere = tmp_path / "out" / "page.html"  # -o outside the RFC's folder: no .gitignore either
     assert main(["preview", str(rfc), "-o", str(elsewhere)]) == 0
-    assert not (elsewhere.parent / ".gitignore").exists()
-
-
-@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-def test_git_add_all_leaves_the_preview_out(tmp_path):
-    repo = tmp_path / "repo"
-    rfc = rfc_in(repo / "docs" / "design" / "x")
-    git = ["git", "-c", "init.defaultBranch=main", "-C", str(repo)]
-    subprocess.run([*git, "init", "-q"], check=True)
-    assert main(["preview", str(rfc), "--mermaid", str(MERMAID_JS)]) == 0
-    assert rfc.with_name("rfc.html").is_file() and rfc.with_name("mermaid.min.js").is_file()
-    subprocess.run([*git, "add", "-A"], check=True)
-    staged = subprocess.run(
-        [*git, "diff", "--cached", "--name-only"], check=True, capture_output=True, text=True
-    ).stdout
-    assert staged.split() == ["docs/design/x/.gitignore", "docs/design/x/rfc.md"]
+    assert [p.relative_to(tmp_path) for p in tmp_path.rglob(".gitignore")] == [Path("rfc-x", ".gitignore")]
 
 
 # --- without Mermaid ----------------------------------------------------------------------
@@ -364,19 +379,22 @@ NOTE_SEEN = """() => ({
 })"""
 
 
-@pytest.mark.parametrize("missing", ["cdn", "copy"])
+@pytest.mark.parametrize("missing", ["cdn", "copy", "cache"])
 def test_without_mermaid_each_diagram_says_what_it_needs(mermaid, tmp_path, no_local_mermaid, missing):
     rfc = rfc_in(tmp_path / "offline")
     if missing == "cdn":  # offline: the CDN cannot be reached
-        assert main(["preview", str(rfc)]) == 0
-    else:  # the page was taken away from its copy of Mermaid
-        assert main(["preview", str(rfc), "--mermaid", str(MERMAID_JS)]) == 0
-        rfc.with_name("mermaid.min.js").unlink()
+        page_file = preview_page(rfc)
+    elif missing == "copy":  # an -o page taken away from its copy of Mermaid
+        page_file = preview_page(rfc, "-o", tmp_path / "out" / "rfc.html", "--mermaid", MERMAID_JS)
+        page_file.with_name("mermaid.min.js").unlink()
+    else:  # the cache's copy was cleared, the page was not
+        page_file = preview_page(rfc, "--mermaid", MERMAID_JS)
+        (page_file.parent / script_src(page_file)).unlink()
     page = mermaid.browser.new_page(viewport={"width": 1280, "height": 900})
     errors, asked = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.route("https://cdn.jsdelivr.net/**", lambda route: (asked.append(route.request.url), route.abort()))
-    page.goto(rfc.with_name("rfc.html").as_uri())
+    page.goto(page_file.as_uri())
     page.wait_for_function(SETTLED, timeout=60_000)
     seen = page.evaluate(NOTE_SEEN)
     if missing == "cdn":
@@ -390,18 +408,20 @@ def test_without_mermaid_each_diagram_says_what_it_needs(mermaid, tmp_path, no_l
         assert note.startswith("此图需要 Mermaid 绘制，但 Mermaid 没有加载")
         if missing == "cdn":
             assert "需要联网" in note and "npm install mermaid@11.17.2" in note and "rfc preview --mermaid FILE" in note
+        elif missing == "copy":
+            assert "同一目录下的 mermaid.min.js" in note
         else:
-            assert "mermaid.min.js" in note
+            assert f"缓存目录中的 {script_src(page_file)} 加载 Mermaid" in note and "再运行一次 rfc preview" in note
 
 
 def test_the_note_shows_without_javascript_in_english_too(mermaid, tmp_path, no_local_mermaid):
     out = fresh_dir(tmp_path, "out")
     assert with_rfc_new({"language": "en", "author": "Ada", "rfc_title": "Ring Attention", "rfc_slug": "ring"}, out).ok
-    assert main(["preview", str(out / "ring" / "rfc.md")]) == 0
+    page_file = preview_page(out / "ring" / "rfc.md")
     context = mermaid.browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
-    page.goto((out / "ring" / "rfc.html").as_uri())
+    page.goto(page_file.as_uri())
     notes = page.locator(".diagram-note")  # scripts are off: read with locators
     assert notes.count() == 3 and all(notes.nth(i).is_visible() for i in range(3))
     assert notes.first.inner_text().startswith("Diagrams need Mermaid, which did not load")
@@ -464,3 +484,5 @@ def test_preview_open_hands_the_page_to_the_default_browser(tmp_path, monkeypatc
     output = tmp_path / "rfc.html"
     assert main(["preview", str(EXAMPLE), "-o", str(output), "--open"]) == 0
     assert opened == [output.resolve().as_uri()]
+    cached = preview_page(EXAMPLE, "--open")  # the default: the page in the cache
+    assert opened == [output.resolve().as_uri(), cached.resolve().as_uri()]
