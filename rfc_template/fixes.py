@@ -4,6 +4,9 @@ Only a copy is ever rewritten, never a line someone wrote in rfc.md: rfc.md is t
 source of each diagram (docs/template.md, "Which diagram to edit"), so a diagrams/*.mmd that
 differs from its block (RFC203) becomes the block again, unless the copy was changed
 after rfc.md: then someone drew there, and it is left for them to copy over.
+
+Nothing is rewritten from an rfc.md with merge conflicts left in it (RFC012): its blocks
+are not yet the author's, and which side is meant is theirs to say.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import NamedTuple
 
 from rfc_template import document
 from rfc_template.editions import edition_of
+from rfc_template.lint.context import merge_conflicts
 from rfc_template.lints.diagrams import stale_copies
 
 FIXED_CODES = ("RFC203",)
@@ -27,6 +31,17 @@ class Fix(NamedTuple):
 def fix(rfc: Path, text: str) -> list[Fix]:
     """Fix the RFC at `rfc` (its text given): what was changed, and what was left alone."""
     doc = document.parse(text)
+    conflicts = merge_conflicts(doc)
+    if conflicts:
+        at = ", ".join(str(conflict.line) for conflict in conflicts)
+        many = "s" if len(conflicts) > 1 else ""
+        return [
+            Fix(
+                False,
+                f"{rfc} has {len(conflicts)} merge conflict{many} left in (line{many} {at}, RFC012): nothing is "
+                f"rewritten from it; resolve {'them' if many else 'it'}, then run rfc check --fix again",
+            )
+        ]
     fixes = []
     for stale in stale_copies(doc, edition_of(doc), rfc):
         block = f"the mermaid block at {rfc}:{stale.block.line} ('{stale.section}')"

@@ -4,20 +4,26 @@ The basic-info table is read here, once: the rules of lints/preamble judge its r
 others read its values, and the stage a status implies is known before the first rule.
 Other readings (the source with comments blanked, a family's shared parse) are computed
 on first use and kept: a rule never writes to the context.
+
+Merge-conflict markers are read here too (`merge_conflicts`): `rfc check` gives the
+rules the text with each conflict resolved to its first side (`resolve`), and
+`Context.conflicts` the conflicts as written, at the lines of the file.
 """
 
 from __future__ import annotations
 
+import bisect
 import datetime
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, wraps
 from pathlib import Path
 from typing import TypeVar
 
 from rfc_template import document
 from rfc_template.editions import Edition, all_editions
-from rfc_template.findings import normalise_newlines
+from rfc_template.findings import Finding, normalise_newlines
 from rfc_template.template import Rules
 
 # Rows the basic-info table may leave out (the template's row is there to fill when known).
@@ -57,7 +63,7 @@ class BasicInfo:
 def read_basic_info(doc: document.Document, ed: Edition, rules: Rules) -> BasicInfo:
     table = doc.table_in(ed.basic_info)
     if table is None:
-        return BasicInfo(None, next((h.line for h in doc.headings if h.text == ed.basic_info), 1))
+        return BasicInfo(None, next((h.line for h in doc.headings if h.section == ed.basic_info), 1))
     rows: list[InfoRow] = []
     first: dict[str, int] = {}
     for offset, cells in enumerate(table.rows):
@@ -98,6 +104,7 @@ class Context:
         rules: Rules,
         path: Path | None = None,
         today: datetime.date | None = None,
+        conflicts: tuple[Conflict, ...] | None = None,
     ) -> None:
         self.doc = doc
         self.edition = edition
@@ -109,6 +116,14 @@ class Context:
         self.info_lines = self.basic_info.lines  # the line of each key's row
         self.status_stage = rules.stage_of(self.info.get("状态", ""))  # the stage the status implies
         self._shared: dict[Callable, object] = {}
+        if conflicts is not None:  # `doc` is the text with them resolved (rfc check)
+            self.__dict__["conflicts"] = conflicts
+
+    @cached_property
+    def conflicts(self) -> tuple[Conflict, ...]:
+        """The merge conflicts left in the file, at its own lines. Given by `rfc check`,
+        which parses the text with them resolved; else read off `doc`."""
+        return merge_conflicts(self.doc)
 
     @cached_property
     def uncommented_lines(self) -> list[str]:
@@ -170,3 +185,172 @@ def blank_comments(lines: list[str]) -> list[str]:
                 rest, inside = rest[start + 4 :], True
         out.append("".join(kept))
     return out
+
+
+# Merge-conflict markers as git writes them, `conflict-marker-size` 7: `<<<<<<<`, the
+# diff3 base `|||||||` and `>>>>>>>`, each alone or with a space and a label (`ours`,
+# `HEAD`, a file name); `=======` alone. A longer run (`<<<<<<<<`) is no marker.
+MARKER = re.compile(r"(<{7}|\|{7}|>{7})(?: .*)?|={7}[ \t]*")
+OPENING, BASE, SEPARATOR, CLOSING = "<", "|", "=", ">"
+# The fences whose code the rules read, the only ones the template writes (5.1 and 5.2's
+# python, 6.1 to 6.3's mermaid): markers in any other fence may be shown, not left.
+READ_AS_CODE = frozenset(("python", "py", "python3", "mermaid"))
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A merge conflict left in the RFC, as git writes it (cruft update, `git apply -3`):
+
+        <<<<<<< ours       `line`
+        the first side      the author's text, under cruft update
+        ||||||| base       `base`: diff3 and zdiff3 only
+        the common ancestor
+        =======            `separator`
+        the second side     the template's new text, under cruft update
+        >>>>>>> theirs     `end`
+
+    One never closed (no `>>>>>>>` before the next `<<<<<<<` or the end) ends at its last
+    marker, and `closing` is empty.
+    """
+
+    line: int
+    end: int
+    opening: str  # the <<<<<<< line as written
+    base: int | None = None
+    separator: int | None = None
+    closing: str = ""  # the >>>>>>> line as written; "" when there is none
+
+    @property
+    def closed(self) -> bool:
+        return bool(self.closing)
+
+    @property
+    def markers(self) -> tuple[int, ...]:
+        """The lines of its markers, in order."""
+        found = (self.line, self.base, self.separator, self.end if self.closed else None)
+        return tuple(n for n in found if n is not None)
+
+    @property
+    def ours(self) -> range:
+        """The lines of the first side (empty: the side is empty)."""
+        return range(self.line + 1, next(n for n in (self.base, self.separator, self.end) if n is not None))
+
+    @property
+    def theirs(self) -> range:
+        """The lines of the second side (empty without a separator)."""
+        return range(self.separator + 1, self.end) if self.separator is not None and self.closed else range(0)
+
+    @property
+    def removed(self) -> tuple[int, ...]:
+        """The lines resolving it to the first side removes: the markers, the base and the
+        second side; of one never closed, only its markers (where it ends is not known)."""
+        if not self.closed:
+            return self.markers
+        return (self.line, *range(self.ours.stop, self.end + 1))
+
+
+def _marker(line: str) -> str | None:
+    if len(line) < 7 or line[0] not in "<|=>" or not MARKER.fullmatch(line):
+        return None
+    return line[0]
+
+
+def merge_conflicts(doc: document.Document) -> tuple[Conflict, ...]:
+    """The merge conflicts left in `doc`, in order: one for each `<<<<<<<` line.
+
+    A `=======`, `|||||||` or `>>>>>>>` with no `<<<<<<<` before it is no conflict's (a
+    `=======` under a line is a setext heading). Markers count anywhere, fences and
+    comments included, except a `<<<<<<<` inside a fenced block the rules do not read as
+    code (`text`, `diff`, `console`, no language, ...): that is an example of a conflict,
+    shown, and so are the markers after it up to the block's closing fence.
+    """
+    if "<<<<<<<" not in doc.source:
+        return ()
+    shown = _shown_blocks(doc)
+    found: list[Conflict] = []
+    current: Conflict | None = None  # the conflict being read, up to its last marker yet
+    example_ends = 0  # the closing fence of the example being passed over
+    for number, line in enumerate(doc.source.split("\n"), start=1):
+        kind = _marker(line)
+        if kind is None or number < example_ends:
+            continue
+        if kind == OPENING:
+            if current is not None:  # never closed
+                found.append(current)
+                current = None
+            index = bisect.bisect_right(shown, number, key=lambda block: block[0]) - 1
+            if index >= 0 and number < shown[index][1]:
+                example_ends = shown[index][1]
+                continue
+            current = Conflict(number, number, line)
+        elif current is None:
+            continue
+        elif kind == BASE and current.base is None and current.separator is None:
+            current = replace(current, base=number, end=number)
+        elif kind == SEPARATOR and current.separator is None:
+            current = replace(current, separator=number, end=number)
+        elif kind == CLOSING:
+            found.append(replace(current, end=number, closing=line))
+            current = None
+    if current is not None:
+        found.append(current)
+    return tuple(found)
+
+
+def _shown_blocks(doc: document.Document) -> list[tuple[int, int]]:
+    """(opening fence, closing fence) of each closed fenced block whose code no rule reads."""
+    unclosed = {block.line for block in doc.unclosed if block.kind == "fence"}
+    blocks = []
+    for block in doc.code_blocks:
+        language = block.info.split(maxsplit=1)[0].lower() if block.info else ""
+        if language in READ_AS_CODE or block.line in unclosed:
+            continue
+        blocks.append((block.line, block.line + block.code.count("\n") + 1))
+    return sorted(blocks)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A text with each of its merge conflicts resolved to its first side (under cruft,
+    the author's own text), and where each of its lines is in the text as written."""
+
+    text: str
+    conflicts: tuple[Conflict, ...]
+    origin: tuple[int, ...]  # origin[n - 1]: the line of the text as written of line n
+    written_lines: int
+
+    def original(self, line: int) -> int:
+        """The line as written of `line` of the resolved text (past its end: as far past)."""
+        if line < 1:
+            return line
+        if line <= len(self.origin):
+            return self.origin[line - 1]
+        return line + self.written_lines - len(self.origin)
+
+    def where(self, conflict: Conflict) -> int:
+        """The line of the resolved text where `conflict` stood: its first side's first
+        line, or the line after it when that side is empty."""
+        return bisect.bisect_left(self.origin, conflict.line) + 1
+
+    def as_written(self, finding: Finding) -> Finding:
+        """A finding of the resolved text at its line as written, and the lines its
+        message names (`first at line 12`) too."""
+        message = finding.message
+        if "at line " in message:
+            message = AT_LINE.sub(lambda m: f"{m.group(1)}{self.original(int(m.group(2)))}", message)
+        return finding._replace(line=self.original(finding.line), message=message)
+
+
+AT_LINE = re.compile(r"(\bat line )(\d+)")
+
+
+def resolve(source: str, conflicts: tuple[Conflict, ...]) -> Resolution:
+    """`source` (as document.parse reads it: newlines normalised) with each conflict
+    resolved to its first side: its markers, base and second side removed."""
+    lines = source.split("\n")
+    removed = {n for conflict in conflicts for n in conflict.removed}
+    kept = [n for n in range(1, len(lines) + 1) if n not in removed]
+    text = "\n".join(lines[n - 1] for n in kept)
+    if len(lines) in removed:  # a conflict ends the file: a line after it, where it stood
+        text, kept = text + "\n", [*kept, len(lines) + 1]
+    return Resolution(text, conflicts, tuple(kept), len(lines))
