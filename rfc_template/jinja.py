@@ -185,7 +185,8 @@ _warming: threading.Thread | None = None
 
 def _load_the_checker() -> None:
     try:
-        importlib.import_module("rfc_template.check")  # mistune and the rules
+        importlib.import_module("rfc_template.check")  # mistune
+        importlib.import_module("rfc_template.lint.registry").draft_rules()  # the rules a new RFC is checked with
         importlib.import_module("rfc_template.editions").all_editions()  # the template's structure
     except Exception:  # noqa: BLE001 (the post-generation check itself reports any problem)
         pass

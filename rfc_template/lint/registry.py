@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import json
 import pkgutil
 from functools import cache
+from pathlib import Path
 
 from rfc_template import lints
 from rfc_template.findings import Finding
@@ -21,20 +23,65 @@ from rfc_template.lint.rule import DRAFT, ERROR, REVIEW, Rule
 def all_rules() -> tuple[Rule, ...]:
     """Every rule, by code. A family is a package of lints/; each of its modules named
     `rfcNNN_*` defines one rule."""
+    return _rules_of(_rule_modules())
+
+
+@cache
+def draft_rules() -> tuple[Rule, ...]:
+    """The draft stage's rules, importing only their modules where the index lists every
+    rule module there is (a draft is checked without loading the review rules: `rfc new`
+    and the template's own check of a new RFC start faster)."""
+    index = _index()
+    if index is None:
+        return tuple(rule for rule in all_rules() if rule.stage == DRAFT)
+    return _rules_of([module for module, stage, _ in index.values() if stage == DRAFT])
+
+
+def _rule_modules() -> list[str]:
+    """The rule modules, found by their file names (nothing is imported to list them)."""
+    root = Path(lints.__file__).parent
+    families = [f for f in pkgutil.iter_modules([str(root)]) if f.ispkg]  # lints/model.py is shared, no family
+    return [
+        f"{lints.__name__}.{family.name}.{module.name}"
+        for family in families
+        for module in pkgutil.iter_modules([str(root / family.name)])
+        if module.name.startswith("rfc")  # the family's own helpers are not rules
+    ]
+
+
+def _rules_of(modules: list[str]) -> tuple[Rule, ...]:
     found: dict[str, Rule] = {}
-    for family in pkgutil.iter_modules(lints.__path__, lints.__name__ + "."):
-        if not family.ispkg:
-            continue  # a module shared by several families (lints/model.py)
-        package = importlib.import_module(family.name)
-        for module in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
-            if not module.name.rpartition(".")[2].startswith("rfc"):
-                continue  # the family's own helpers
-            for value in vars(importlib.import_module(module.name)).values():
-                if isinstance(value, Rule):
-                    if value.code in found:
-                        raise RuntimeError(f"{value.code} is defined twice: {found[value.code].module}, {value.module}")
-                    found[value.code] = value
+    for name in modules:
+        for value in vars(importlib.import_module(name)).values():
+            if isinstance(value, Rule):
+                if value.code in found:
+                    raise RuntimeError(f"{value.code} is defined twice: {found[value.code].module}, {value.module}")
+                found[value.code] = value
     return tuple(sorted(found.values(), key=lambda r: r.code))
+
+
+# Each rule's module, stage and severity, written by scripts/rule_docs.py from the rules
+# themselves (and compared with them by tests/test_rules.py, like the docs).
+INDEX = Path(lints.__file__).with_name("index.json")
+
+
+def index_text() -> str:
+    """What INDEX holds for the rules as they are."""
+    rules = {rule.code: [rule.module, rule.stage, rule.severity] for rule in all_rules()}
+    return json.dumps(rules, indent=1) + "\n"
+
+
+@cache
+def _index() -> dict[str, list[str]] | None:
+    """code -> [module, stage, severity]; None where the index is missing or does not name
+    exactly the rule modules there are (a rule added since): then every rule is imported."""
+    try:
+        index = json.loads(INDEX.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if sorted(module for module, _, _ in index.values()) != sorted(_rule_modules()):
+        return None
+    return index
 
 
 @cache
@@ -69,37 +116,37 @@ def unknown_rule(given: str) -> str:
 @cache
 def default_warnings() -> dict[str, str]:
     """The codes whose rules are warnings unless configured otherwise."""
+    index = _index()
+    if index is not None:
+        return {code: severity for code, (_, _, severity) in index.items() if severity != ERROR}
     return {rule.code: rule.severity for rule in all_rules() if rule.severity != ERROR}
 
 
 @cache
-def _checks(codes: frozenset[str] | None = None) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
-    """The rules this process runs, draft ones and review ones (RFC204 is Mermaid's, the
+def _checks(stage: str, codes: frozenset[str] | None = None) -> tuple[Rule, ...]:
+    """The rules this process runs at the stage, draft ones first (RFC204 is Mermaid's, the
     waivers' rules lint/waivers.py's): all, or those of `codes`."""
-    runnable = [rule for rule in all_rules() if rule.check is not None and (codes is None or rule.code in codes)]
-    return (tuple(r for r in runnable if r.stage != REVIEW), tuple(r for r in runnable if r.stage == REVIEW))
+    rules = all_rules() if stage == REVIEW else draft_rules()
+    runnable = [rule for rule in rules if rule.check is not None and (codes is None or rule.code in codes)]
+    return tuple(r for r in runnable if r.stage != REVIEW) + tuple(r for r in runnable if r.stage == REVIEW)
 
 
 def run(ctx: Context, stage: str | None, codes: frozenset[str] | None = None) -> tuple[list[Finding], frozenset[str]]:
     """Every rule of the stage (given, or the one the RFC's status implies) among `codes`
     (all without): draft rules always, review rules too once the stage is review. Also
     the codes that ran, including the waivers' rules of the stage."""
-    draft, review = _checks(codes)
+    stage = REVIEW if (stage or ctx.status_stage) == REVIEW else DRAFT
     findings: list[Finding] = []
-    for rule in draft:
+    for rule in _checks(stage, codes):
         findings += rule.check(ctx)  # type: ignore[misc]
-    if (stage or ctx.status_stage) == REVIEW:
-        for rule in review:
-            findings += rule.check(ctx)  # type: ignore[misc]
-        return findings, _ran(codes, REVIEW)
-    return findings, _ran(codes, DRAFT)
+    return findings, _ran(codes, stage)
 
 
 @cache
 def _ran(codes: frozenset[str] | None, stage: str) -> frozenset[str]:
     return frozenset(
         rule.code
-        for rule in all_rules()
+        for rule in (all_rules() if stage == REVIEW else draft_rules())
         if not rule.needs_mermaid  # Mermaid's findings join after the waivers: RFC204 is not waived
         and (codes is None or rule.code in codes)
         and (stage == REVIEW or rule.stage == DRAFT)
