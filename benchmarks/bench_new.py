@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -25,6 +26,7 @@ from timing import Command, measure, report  # noqa: E402
 
 
 def one_file_template(root: Path) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
     template = root / "one-file-template"
     (template / "{{cookiecutter.project_slug}}").mkdir(parents=True)
     (template / "cookiecutter.json").write_text(
@@ -36,7 +38,30 @@ def one_file_template(root: Path) -> Path:
     return template
 
 
+# Two hooks of the shape this template's have (an answer read through tojson, nothing
+# else): what any template validated in pre- and post-generation hooks pays for the two
+# Python processes cookiecutter starts for them.
+EMPTY_HOOK = '''import json
+import sys
+
+json.loads(r"""{{ {"title": cookiecutter.title} | tojson }}""")
+sys.exit(0)
+'''
+
+
+def one_file_template_with_hooks(root: Path) -> Path:
+    template = shutil.copytree(one_file_template(root / "source"), root / "with-hooks")
+    (template / "hooks").mkdir()
+    for hook in ("pre_gen_project.py", "post_gen_project.py"):
+        (template / "hooks" / hook).write_text(EMPTY_HOOK, encoding="utf-8")
+    return template
+
+
 def main() -> int:
+    # As installed: pip compiles a wheel's modules when it installs them, and Python caches
+    # a checkout's. With PYTHONDONTWRITEBYTECODE (set on some CI machines) every run would
+    # compile this package's modules from source again, which no user's run does.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=21)
     args = parser.parse_args()
@@ -44,8 +69,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="rfc-bench-new-") as tmp:
         root = Path(tmp)
         template = one_file_template(root)
-        out_plain, out_rfc, out_full = root / "plain", root / "rfc", root / "full"
-        for folder in (out_plain, out_rfc, out_full):
+        hooked = one_file_template_with_hooks(root)
+        out_plain, out_rfc, out_full, out_hooked = root / "plain", root / "rfc", root / "full", root / "hooked"
+        for folder in (out_plain, out_rfc, out_full, out_hooked):
             folder.mkdir()
         python = sys.executable
         commands = [
@@ -53,6 +79,11 @@ def main() -> int:
                 "cookiecutter --no-input (one file, no hooks)",
                 [python, "-m", "cookiecutter", "--no-input", str(template), "--output-dir", str(out_plain)],
                 before_each=lambda: shutil.rmtree(out_plain / "one", ignore_errors=True),
+            ),
+            Command(
+                "cookiecutter --no-input (one file, two empty hooks)",
+                [python, "-m", "cookiecutter", "--no-input", str(hooked), "--output-dir", str(out_hooked)],
+                before_each=lambda: shutil.rmtree(out_hooked / "one", ignore_errors=True),
             ),
             Command(
                 "rfc new --no-input",
@@ -100,6 +131,18 @@ def main() -> int:
                     "cookiecutter --no-input of this template",
                     "cookiecutter --no-input (one file, no hooks)",
                     1.35,
+                ),
+                (
+                    "one file and two empty hooks / cookiecutter",
+                    "cookiecutter --no-input (one file, two empty hooks)",
+                    "cookiecutter --no-input (one file, no hooks)",
+                    None,
+                ),
+                (
+                    "this template via cookiecutter / one file and two empty hooks",
+                    "cookiecutter --no-input of this template",
+                    "cookiecutter --no-input (one file, two empty hooks)",
+                    None,
                 ),
             ],
         )
