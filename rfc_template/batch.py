@@ -12,7 +12,7 @@ import signal
 import stat
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rfc_template import check, config
@@ -47,6 +47,66 @@ def rfc_files(paths: list[str], allow_empty: bool = False) -> list[Path]:
         else:
             files.append(path)
     return files
+
+
+@dataclass
+class Targets:
+    """What `rfc check PATH...` checks: `files`, in order, each once; `errors`: (PATH, what
+    is wrong with it); `notes`: PATHs skipped, and why."""
+
+    files: list[Path] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def targets(paths: list[str], diagrams: bool = False) -> Targets:
+    """The files `rfc check` checks for its PATHs: a folder's rfc.md files (rfc_files), a
+    file as it is, and a diagram of an RFC (a .mmd in the diagrams/ folder beside an
+    rfc.md) as that RFC, whose copies RFC203 compares with its blocks. Each file once, at
+    its first mention, so that `git diff --name-only | xargs rfc check` checks an RFC once
+    however many of its files changed.
+
+    Any other .mmd is a diagram of no RFC: with `diagrams` it is checked by Mermaid alone;
+    without, it is skipped with a note (a commit that touches only such a file passes the
+    pre-commit hook, which cannot tell it from an RFC's diagrams by its name).
+    """
+    found = Targets()
+    seen: set[str] = set()
+    for name in paths:
+        try:
+            files = rfc_files([name])
+        except UsageError as error:
+            found.errors.append((name, str(error)))
+            continue
+        for path in files:
+            if path.suffix == ".mmd":
+                rfc = rfc_of_diagram(path)
+                if rfc is not None:
+                    path = rfc
+                elif not diagrams:
+                    found.notes.append(f"{name}: skipped: {_no_rfc_beside(path)}; rfc check --diagrams parses it")
+                    continue
+            key = os.path.abspath(path)
+            if key not in seen:
+                seen.add(key)
+                found.files.append(path)
+    return found
+
+
+def rfc_of_diagram(path: Path) -> Path | None:
+    """The rfc.md whose diagrams/ folder holds the diagram `path`, or None."""
+    folder = path.parent
+    if folder.name != "diagrams":
+        return None
+    rfc = folder.parent / "rfc.md"
+    # a broken symlink counts: the RFC is there, and its check says why it cannot be read
+    return rfc if os.path.lexists(rfc) and not rfc.is_dir() else None
+
+
+def _no_rfc_beside(diagram: Path) -> str:
+    if diagram.parent.name == "diagrams":
+        return f"the diagram of no RFC (no {diagram.parent.parent / 'rfc.md'} beside its diagrams/ folder)"
+    return "the diagram of no RFC (an RFC's diagrams are in the diagrams/ folder beside its rfc.md)"
 
 
 def read_rfc(path: Path) -> str:
@@ -225,7 +285,8 @@ def check_with_diagrams(
     """check_files, plus Mermaid's verdict (RFC204) on every diagram of each RFC and beside it.
 
     Each rfc.md's RFC204 findings join its others, in line order; its diagrams/*.mmd follow
-    it. A .mmd PATH is a diagram only. One Node process parses them all, started first, so
+    it. A .mmd among `files` (one of no RFC: targets() made an RFC's diagram its RFC) is a
+    diagram only. One Node process parses them all, started first, so
     that it loads Mermaid while this process runs the other checks.
     """
     from rfc_template import mermaid
@@ -267,7 +328,10 @@ def check_with_diagrams(
             results.append(
                 FileResult(
                     path,
-                    in_order(checked[path].findings + seen_by_mermaid.findings),
+                    # Mermaid read the file as written: what it says inside a merge conflict is RFC012's
+                    in_order(
+                        checked[path].findings + check.outside_conflicts(seen_by_mermaid.findings, read_rfc(path))
+                    ),
                     seen_by_mermaid.error,
                     waived=checked[path].waived,
                 )

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urljoin, urlsplit
 
+from rfc_template.cache import NoUserCache, user_cache
+
 MERMAID_VERSION = "11.17.2"  # = package.json's; tests/test_preview.py keeps them equal
 MERMAID_CDN = f"https://cdn.jsdelivr.net/npm/mermaid@{MERMAID_VERSION}/dist/mermaid.min.js"
 MERMAID_IN_NPM = Path("node_modules") / "mermaid" / "dist" / "mermaid.min.js"
@@ -140,17 +142,10 @@ class Placement:
 
 
 def cache_root() -> Path:
-    """The tool's folder in the user's cache: $XDG_CACHE_HOME (a relative one is ignored,
-    as the XDG specification says), else %LOCALAPPDATA% on Windows, else ~/.cache."""
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / CACHE_NAME
-    local = os.environ.get("LOCALAPPDATA", "")
-    if os.name == "nt" and local:
-        return Path(local) / CACHE_NAME
+    """The tool's folder in the user's cache (rfc_template/cache.py)."""
     try:
-        return Path.home() / ".cache" / CACHE_NAME
-    except RuntimeError:  # no HOME, and no home in the password database
+        return user_cache() / CACHE_NAME
+    except NoUserCache:
         raise PreviewError(f"no cache folder for the page: {NO_CACHE_HINT}") from None
 
 

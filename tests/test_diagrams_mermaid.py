@@ -3,9 +3,10 @@
 The corpus of tests/diagrams/ (163 diagrams Mermaid 11.17.2 accepts, 55 it rejects) is
 checked once, both as diagrams/*.mmd files beside an RFC and as ```mermaid blocks of that
 RFC; Mermaid's own verdicts, from tests/diagrams/parse_with_node.mjs, are the reference.
-Also: the position of an error in an RFC, the message when Node or the npm packages are
-missing, no Node without --diagrams, the `rfc-check-diagrams` pre-commit hook, and the
-built-in heuristics (RFC201, RFC202) on the valid corpus.
+Also: the position of an error in an RFC, an RFC's diagram as PATH, the message when Node
+or the npm packages are missing, no Node without --diagrams, the `rfc-check-diagrams`
+pre-commit hook, and the built-in heuristics (RFC201, RFC202) on the valid corpus.
+`rfc mermaid-setup` and the user cache are tests/test_mermaid_setup.py's.
 """
 
 from __future__ import annotations
@@ -287,6 +288,24 @@ def test_a_clean_rfc_passes_and_mmd_paths_are_diagrams(capsys, tmp_path):
     assert (status, out) == (1, f"{broken}:2:7: RFC204 Mermaid: Parse error on line 2: … got 'SQS'\n")
 
 
+def test_an_rfcs_diagram_as_path_is_its_rfc_with_every_diagram(capsys, tmp_path, monkeypatch):
+    """As without --diagrams, one of an RFC's diagrams/*.mmd given as PATH stands for its RFC:
+    rfc.md's blocks and all its diagrams are parsed, RFC203 is checked, each file once."""
+    path = new_rfc(capsys, tmp_path)
+    folder = path.parent / "diagrams"
+    broken = folder / "sequence.mmd"
+    broken.write_text("flowchart LR\n    A[open --> B[next]\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, out, err = rfc(
+        capsys, "check", "--diagrams", "--format", "json", "demo/diagrams/sequence.mmd", "demo/rfc.md"
+    )
+    assert status == 1, err
+    found = [(f["path"], f["code"]) for f in map(json.loads, out.splitlines())]
+    assert found == [("demo/rfc.md", "RFC203"), ("demo/diagrams/sequence.mmd", "RFC204")]
+    status, _, err = rfc(capsys, "check", "--diagrams", "demo/diagrams/sequence.mmd")
+    assert err.splitlines()[-1] == "2 errors, 0 warnings in 4 files"  # rfc.md and its three diagrams
+
+
 def test_an_unreadable_diagram_is_reported_and_the_rest_checked(capsys, tmp_path):
     path = new_rfc(capsys, tmp_path)
     (path.parent / "diagrams" / "bad.mmd").write_bytes(b"flowchart LR\n    A[\xff] --> B\n")
@@ -316,7 +335,7 @@ def test_without_node_one_line_and_exit_2(capsys, tmp_path):
     assert done.stdout == ""
     assert done.stderr == (
         "rfc check: --diagrams needs Node.js 20+ on PATH (node was not found) and the npm packages mermaid@11.17.2 "
-        "and jsdom@26.1.0: install Node.js, then npm install mermaid@11.17.2 jsdom@26.1.0\n"
+        "and jsdom@26.1.0: install Node.js, then rfc mermaid-setup\n"
     )
 
 
@@ -329,15 +348,18 @@ def test_without_the_npm_packages_one_line_and_exit_2(capsys, tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("NODE_PATH", raising=False)
     monkeypatch.delenv("RFC_MERMAID_MODULES", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # an empty user cache
     status, out, err = rfc(capsys, "check", "--diagrams", path)
     assert (status, out) == (2, "")
     assert len(err.splitlines()) == 1 and "Traceback" not in err
     assert err.startswith(
         "rfc check: --diagrams needs the npm packages mermaid@11.17.2 and jsdom@26.1.0; "
-        "mermaid and jsdom were not found"
+        "mermaid and jsdom were not found (looked in $RFC_MERMAID_MODULES, the user cache "
+        f"{mermaid.cache_folder() / 'node_modules'}, "
     )
     assert err.rstrip().endswith(
-        "npm install mermaid@11.17.2 jsdom@26.1.0, or set RFC_MERMAID_MODULES to a node_modules folder that has them"
+        "rfc mermaid-setup installs them in that cache, or set RFC_MERMAID_MODULES to a node_modules folder that "
+        "has them"
     )
 
     only_mermaid = tmp_path / "only-mermaid"

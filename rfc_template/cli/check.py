@@ -19,9 +19,13 @@ if TYPE_CHECKING:
 CHECK_EPILOG = """\
 PATH
   A file is checked as an RFC; a folder, every file named rfc.md in it or below it
-  (a folder with none is an error); - reads one RFC from standard input (name it with
-  --stdin-filename, for its configuration, relative links and diagrams). With
-  --diagrams, a .mmd file is a diagram.
+  (a folder with none is an error); one of an RFC's diagrams (a .mmd in the diagrams/
+  folder beside its rfc.md), as that RFC. Each RFC is checked once, in the order the
+  PATHs first name it. Any other .mmd is skipped with a note (with --diagrams, Mermaid
+  parses it). - reads one RFC from standard input (name it with --stdin-filename, for
+  its configuration, relative links and diagrams).
+  The RFCs a change touches: git diff --name-only --diff-filter=d -- '*rfc.md'
+  '*diagrams/*.mmd' | xargs -r rfc check
 
 stages
   draft   what must hold from the first commit: the template's sections in order,
@@ -68,8 +72,12 @@ exit status
      that is no RFC (none of the template's sections is in it), a bad configuration
   141  the reader of the output went away (rfc check ... | head)
 
---fix rewrites what has one right answer and says what it changed: each
-diagrams/*.mmd from its mermaid block in rfc.md (RFC203).
+--fix rewrites what has one right answer and says on stderr what it changed: each
+diagrams/*.mmd that differs from its mermaid block in rfc.md (RFC203) becomes the
+block again, unless the copy was changed after rfc.md (then it is left, with a message).
+Nothing is rewritten from an rfc.md with merge conflicts left in it (RFC012).
+--diagrams needs Node.js 20+ and mermaid@11.17.2 and jsdom@26.1.0: rfc mermaid-setup
+installs them in your cache, outside every repository.
 What each rule checks, with an example: rfc rule CODE (rfc rule --list for them all).
 """
 
@@ -86,7 +94,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "paths",
         nargs="+",
         metavar="PATH",
-        help="an RFC file, a folder (every rfc.md in it and below it), or - for stdin",
+        help="an RFC file, a folder (every rfc.md in it and below it), one of an RFC's diagrams/*.mmd (its RFC), "
+        "or - for stdin",
     )
     chk.add_argument("--stage", choices=STAGES, help="override the stage the status (状态) implies")
     chk.add_argument("--format", choices=STYLES, default="text")
@@ -116,16 +125,18 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--fix",
         action="store_true",
         help="first rewrite what has one right answer (each diagrams/*.mmd from its block in rfc.md, RFC203), "
-        "saying on stderr what was changed",
+        "saying on stderr what was changed; nothing is rewritten from an rfc.md with merge conflicts left in (RFC012)",
     )
     chk.add_argument("--jobs", type=_positive, help="processes to check with (default: one per core, for many files)")
     chk.add_argument(
         "--diagrams",
         action="store_true",
         help="also parse every ```mermaid block and every diagrams/*.mmd beside each rfc.md with Mermaid itself, "
-        "in one Node process; a rejected diagram is RFC204 at the line Mermaid names (a .mmd PATH is then a "
-        "diagram, checked by Mermaid only). Needs Node.js 20+ (node on PATH) and the npm packages "
-        "mermaid@11.17.2 and jsdom@26.1.0, taken from, in order: $RFC_MERMAID_MODULES (node_modules folders), "
+        "in one Node process; a rejected diagram is RFC204 at the line Mermaid names (a .mmd PATH that is no "
+        "RFC's diagram is then checked by Mermaid alone). Needs Node.js 20+ (node on PATH) and the npm packages "
+        "mermaid@11.17.2 and jsdom@26.1.0 (rfc mermaid-setup installs them in the user cache), taken from, in "
+        "order: $RFC_MERMAID_MODULES (node_modules folders), that cache "
+        "(rfc-template/node/mermaid-11.17.2-jsdom-26.1.0/node_modules in $XDG_CACHE_HOME, else ~/.cache), "
         "the node_modules of this rfc-template checkout (npm ci), node_modules in the working directory or a "
         "folder above it, $NODE_PATH; a folder with the pinned version first",
     )
@@ -145,7 +156,7 @@ def _positive(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     # imported here, not at the top: the checker (mistune, the rules) would slow `rfc new`'s start-up
     from rfc_template import config
-    from rfc_template.batch import check_file, check_files, check_with_diagrams, fix_files, read_rfc_stream, rfc_files
+    from rfc_template.batch import check_file, check_files, check_with_diagrams, fix_files, read_rfc_stream, targets
     from rfc_template.formats import format_error, formatted, repository_root, sarif_log, statistics, summary
 
     overrides = config.Overrides(
@@ -166,11 +177,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("- (standard input) is one RFC alone: no other PATH, --diagrams or --fix with it")
     if args.stdin_filename and not reads_stdin:
         raise UsageError("--stdin-filename names the RFC read from -; give - as the PATH")
-    for name in [] if reads_stdin else args.paths:
-        try:
-            files += rfc_files([name])
-        except UsageError as error:
-            errors.append((name, str(error)))
+    if not reads_stdin:
+        found = targets(args.paths, diagrams=args.diagrams)
+        files, errors = found.files, found.errors
+        for note in found.notes:
+            print(f"rfc check: note: {note}", file=sys.stderr)
     _check_configurations(files or [Path(args.stdin_filename or "rfc.md")], overrides)  # a bad one: said once
     if args.fix:
         fix_files(files)

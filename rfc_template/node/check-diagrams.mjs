@@ -23,19 +23,30 @@
 // Where mermaid and jsdom come from, each the first found (a folder holding the pinned
 // version is preferred to one holding another version):
 //   1. $RFC_MERMAID_MODULES: node_modules folders, separated by the path separator
-//   2. from this script's own folder upwards, as Node resolves packages (a checkout of
+//   2. the user cache that `rfc mermaid-setup` fills (rfc_template/mermaid.py):
+//      <cache>/rfc-template/node/mermaid-<pinned>-jsdom-<pinned>/node_modules, <cache> being
+//      $XDG_CACHE_HOME, else %LOCALAPPDATA% on Windows, else ~/.cache
+//   3. from this script's own folder upwards, as Node resolves packages (a checkout of
 //      rfc-template after `npm ci`; the environment pre-commit installs the hook into)
-//   3. node_modules in the working directory or one of its parents
-//   4. $NODE_PATH
+//   4. node_modules in the working directory or one of its parents
+//   5. $NODE_PATH
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, delimiter, dirname, join, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const PINNED = { mermaid: '11.17.2', jsdom: '26.1.0' }; // = package.json, .pre-commit-hooks.yaml
+const PINNED = { mermaid: '11.17.2', jsdom: '26.1.0' }; // = rfc_template/mermaid.py, package.json, .pre-commit-hooks.yaml
 const NODE_MAJOR = 20;
 const MAX_BYTES = 10 * 1024 * 1024; // as rfc check: an RFC is tens of kilobytes
-const INSTALL = `npm install mermaid@${PINNED.mermaid} jsdom@${PINNED.jsdom}`;
+
+/** The node_modules `rfc mermaid-setup` installs into (rfc_template/mermaid.py cache_folder()):
+ *  in $XDG_CACHE_HOME (if absolute), else %LOCALAPPDATA% on Windows, else ~/.cache. */
+function cacheFolder() {
+  const { XDG_CACHE_HOME: xdg, LOCALAPPDATA: local } = process.env;
+  const home = xdg && isAbsolute(xdg) ? xdg : process.platform === 'win32' && local ? local : join(homedir(), '.cache');
+  return join(home, 'rfc-template', 'node', `mermaid-${PINNED.mermaid}-jsdom-${PINNED.jsdom}`, 'node_modules');
+}
 
 class Fatal extends Error {}
 
@@ -51,7 +62,13 @@ function candidateFolders() {
     }
   };
   const list = (value) => (value || '').split(delimiter).filter(Boolean).map((f) => resolve(f));
-  return [...list(process.env.RFC_MERMAID_MODULES), ...upwards(here), ...upwards(process.cwd()), ...list(process.env.NODE_PATH)];
+  return [
+    ...list(process.env.RFC_MERMAID_MODULES),
+    cacheFolder(),
+    ...upwards(here),
+    ...upwards(process.cwd()),
+    ...list(process.env.NODE_PATH),
+  ];
 }
 
 function versionIn(folder, name) {
@@ -75,8 +92,9 @@ function locatePackages() {
     throw new Fatal(
       `needs the npm packages mermaid@${PINNED.mermaid} and jsdom@${PINNED.jsdom}; ` +
         `${missing.join(' and ')} ${missing.length > 1 ? 'were' : 'was'} not found (looked in $RFC_MERMAID_MODULES, ` +
-        `the node_modules above ${dirname(fileURLToPath(import.meta.url))} and above the working directory, $NODE_PATH): ` +
-        `${INSTALL}, or set RFC_MERMAID_MODULES to a node_modules folder that has them`,
+        `the user cache ${cacheFolder()}, the node_modules above ${dirname(fileURLToPath(import.meta.url))} and ` +
+        `above the working directory, $NODE_PATH): rfc mermaid-setup installs them in that cache, ` +
+        `or set RFC_MERMAID_MODULES to a node_modules folder that has them`,
     );
   }
   return found;
