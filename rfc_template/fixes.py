@@ -2,8 +2,10 @@
 
 Only a copy is ever rewritten, never a line someone wrote in rfc.md: rfc.md is the
 source of each diagram (docs/template.md, "Which diagram to edit"), so a diagrams/*.mmd that
-differs from its block (RFC203) becomes the block again, unless the copy was changed
-after rfc.md: then someone drew there, and it is left for them to copy over.
+differs from its block (RFC203) becomes the block again, unless someone drew there: the
+copy was changed after rfc.md, or a change of it is staged for commit (under pre-commit,
+which sets unstaged edits aside and writes rfc.md anew, file times alone would not say).
+Such a copy is left for them to copy over.
 
 Nothing is rewritten from an rfc.md with merge conflicts left in it (RFC012): its blocks
 are not yet the author's, and which side is meant is theirs to say.
@@ -12,6 +14,7 @@ are not yet the author's, and which side is meant is theirs to say.
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 from typing import NamedTuple
 
@@ -45,14 +48,16 @@ def fix(rfc: Path, text: str) -> list[Fix]:
     fixes = []
     for stale in stale_copies(doc, edition_of(doc), rfc):
         block = f"the mermaid block at {rfc}:{stale.block.line} ('{stale.section}')"
-        if _edited_after(stale.file, rfc):
-            # someone drew in the copy: rewriting it would lose their work
+        drawn = (
+            f"was changed after {rfc.name}"
+            if _edited_after(stale.file, rfc)
+            else "has a change staged for commit"
+            if _staged(stale.file)
+            else None
+        )
+        if drawn:  # someone drew in the copy: rewriting it would lose their work
             fixes.append(
-                Fix(
-                    False,
-                    f"{stale.file} was changed after {rfc.name}, so it is not rewritten: "
-                    f"copy it into {block}, or delete it (RFC203)",
-                )
+                Fix(False, f"{stale.file} {drawn}, so it is not rewritten: copy it into {block}, or delete it (RFC203)")
             )
             continue
         _replace(stale.file, stale.block.code)
@@ -65,6 +70,20 @@ def _edited_after(copy: Path, rfc: Path) -> bool:
         return copy.stat().st_mtime_ns > rfc.stat().st_mtime_ns
     except OSError:
         return False
+
+
+def _staged(copy: Path) -> bool:
+    """A change of the copy is in git's index (staged), against HEAD; False outside git."""
+    try:
+        done = subprocess.run(
+            ["git", "diff", "--cached", "--quiet", "--", copy.name],
+            cwd=copy.parent,
+            capture_output=True,
+            timeout=30,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 1  # 0: no staged change; 128 and others: not in a repository
 
 
 def _replace(path: Path, content: str) -> None:

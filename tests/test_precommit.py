@@ -264,27 +264,10 @@ def test_a_commit_of_only_a_diagram_checks_its_rfc(capsys, tmp_path, hook):
     assert re.search(r"^rfc check\.+Passed$", done.stdout + done.stderr, re.M)
 
 
-def test_fix_rewrites_the_copy_then_the_next_run_passes(capsys, tmp_path, hook):
+def test_fix_leaves_a_copy_drawn_after_rfc_md(capsys, tmp_path, hook):
     repo = rfcs_repository(capsys, tmp_path / "rfcs", hook, fix=True)
     one = repo / "docs" / "one"
-    flow, sequence = one / "diagrams" / "flowchart.mmd", one / "diagrams" / "sequence.mmd"
-    block = flow.read_text(encoding="utf-8")
-
-    # rfc.md saved after the copy (its block is the source): --fix takes the block
-    flow.write_text(block.replace("flowchart TD", "flowchart LR", 1), encoding="utf-8")
-    later(one / "rfc.md", than=flow)
-    done = commit(repo, hook, "docs/one/diagrams/flowchart.mmd")
-    said = done.stdout + done.stderr
-    assert done.returncode == 1 and commits(repo) == 1, said
-    assert "files were modified by this hook" in said
-    assert (
-        "rfc check: fixed docs/one/diagrams/flowchart.mmd: rewritten from the mermaid block at docs/one/rfc.md:" in said
-    )
-    assert flow.read_text(encoding="utf-8") == block
-    again = run_hook(repo, hook, "docs/one/diagrams/flowchart.mmd")
-    assert again.returncode == 0, again.stdout + again.stderr
-    assert re.search(r"^rfc check\.+Passed$", again.stdout, re.M)
-    git(repo, "add", "docs/one/diagrams/flowchart.mmd")  # the fix taken: the copy is as committed again
+    sequence = one / "diagrams" / "sequence.mmd"
 
     # the copy changed after rfc.md (drawn there): left alone, and the commit fails
     drawn = sequence.read_text(encoding="utf-8").replace("sequenceDiagram", "sequenceDiagram\n    autonumber", 1)
@@ -315,9 +298,8 @@ def test_fix_after_editing_a_block_is_the_usual_fixer_round(capsys, tmp_path, ho
 
 
 def test_a_staged_drawing_is_never_lost_to_the_fixer(capsys, tmp_path, hook):
-    """The docs' caution: with unstaged edits in rfc.md, pre-commit sets them aside and
-    writes rfc.md anew, so --fix may take it for the newer file; the drawing staged in the
-    copy stays in the index, and `git restore` brings it back."""
+    """With unstaged edits in rfc.md, pre-commit sets them aside and writes rfc.md anew,
+    so rfc.md is the newer file; the drawing staged in the copy is still left as drawn."""
     repo = rfcs_repository(capsys, tmp_path / "rfcs", hook, fix=True)
     one = repo / "docs" / "one"
     sequence = one / "diagrams" / "sequence.mmd"
@@ -328,8 +310,10 @@ def test_a_staged_drawing_is_never_lost_to_the_fixer(capsys, tmp_path, hook):
     (one / "rfc.md").write_text(text.replace("flowchart TD", "flowchart LR", 1), encoding="utf-8")  # not staged
     later(one / "rfc.md", than=sequence)
     done = git(repo, "commit", "-m", "a drawing", env=hook["env"], check=False)
-    assert done.returncode == 1 and commits(repo) == 1, done.stdout + done.stderr
-    assert git(repo, "show", ":docs/one/diagrams/sequence.mmd").stdout == drawn
-    git(repo, "restore", "docs/one/diagrams/sequence.mmd")
+    said = done.stdout + done.stderr
+    assert done.returncode == 1 and commits(repo) == 1, said
+    assert "docs/one/diagrams/sequence.mmd has a change staged for commit, so it is not rewritten" in said
+    assert "files were modified by this hook" not in said
     assert sequence.read_text(encoding="utf-8") == drawn
+    assert git(repo, "show", ":docs/one/diagrams/sequence.mmd").stdout == drawn
     assert "flowchart LR" in (one / "rfc.md").read_text(encoding="utf-8")  # the unstaged edit is back too
