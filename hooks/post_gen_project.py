@@ -3,12 +3,14 @@
 Exiting non-zero makes cookiecutter remove the RFC directory it has just created.
 cookiecutter renders this file after every other file is written, so the check
 (rfc_template/generated.py, the draft rules of `rfc check`) runs in its own process
-then and its verdict arrives here as JSON data. Where the verdict could not be formed
-there (cruft gives no `_output_dir`), this process runs the same check itself.
+then, while this one starts, and writes its verdict, JSON data, to the file named here.
+Where the verdict could not be formed there (cruft gives no `_output_dir`), this process
+runs the same check itself.
 """
 
 import os
 import sys
+import time
 
 HOOK_INPUT = r"""{{ {"verdict": rfc_generated_verdict(cookiecutter), "package_root": rfc_package_root, "under_cruft": cookiecutter._commit is defined} | tojson }}"""
 
@@ -38,11 +40,28 @@ def verdict_here(package_root: str, rfc_dir: str, under_cruft: bool) -> dict:
     return verdict(rfc_dir, under_cruft)
 
 
+def verdict_from(path: str) -> dict:
+    """The verdict cookiecutter's process writes (at once: written whole, then renamed)."""
+    import json
+
+    deadline = time.monotonic() + 600
+    while not os.path.exists(path):
+        if time.monotonic() > deadline:
+            return {"problems": [f"no verdict of the check in {path} after 600 s"], "note": "", "next_steps": ""}
+        time.sleep(0.002)
+    with open(path, encoding="utf-8") as verdict:
+        return json.load(verdict)
+
+
 def main(hook_input: str, rfc_dir: str) -> int:
     import json
 
     data = json.loads(hook_input)
-    verdict = data.get("verdict") or verdict_here(data["package_root"], rfc_dir, data.get("under_cruft", False))
+    given = data.get("verdict")
+    if given and "file" in given:
+        verdict = verdict_from(given["file"])
+    else:
+        verdict = given or verdict_here(data["package_root"], rfc_dir, data.get("under_cruft", False))
     if verdict["note"]:
         print(f"note: {verdict['note']}", file=sys.stderr)
     if verdict["problems"]:

@@ -9,8 +9,11 @@ from __future__ import annotations
 import atexit
 import importlib
 import json
+import os
 import re
+import shutil
 import sys
+import tempfile
 import threading
 from collections.abc import Mapping
 from functools import cache
@@ -197,8 +200,9 @@ def generated_verdict(context: Mapping[str, object]) -> dict | None:
 
     cookiecutter renders the post-generation hook in its own process after generating
     the files, so the check runs here without a second interpreter importing the
-    checker again. None where the RFC folder is not known (cruft sets no `_output_dir`):
-    the hook then checks in its own process.
+    checker again, and while the hook's interpreter starts: the verdict is written to a
+    file the hook waits for, `{"file": ...}`. None where the RFC folder is not known
+    (cruft sets no `_output_dir`): the hook then checks in its own process.
     """
     output_dir = context.get("_output_dir")
     rfc_dir = Path(str(output_dir), str(context.get("rfc_slug"))) if output_dir else None
@@ -206,11 +210,26 @@ def generated_verdict(context: Mapping[str, object]) -> dict | None:
         target.release(rfc_dir)  # every file is written: the folder now speaks for itself
     if rfc_dir is None or not (rfc_dir / "rfc.md").is_file():
         return None
-    if _warming is not None:
-        _warming.join()
-    from rfc_template.generated import verdict
+    folder = Path(tempfile.mkdtemp(prefix="rfc-template-verdict-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # read by the hook, or not: gone at exit
+    verdict_file = folder / "verdict.json"
+    # not a daemon: cookiecutter's process ends only once the verdict is written
+    threading.Thread(target=_write_verdict, args=(rfc_dir, verdict_file)).start()
+    return {"file": str(verdict_file)}
 
-    return verdict(rfc_dir)
+
+def _write_verdict(rfc_dir: Path, verdict_file: Path) -> None:
+    try:
+        if _warming is not None:
+            _warming.join()
+        from rfc_template.generated import verdict
+
+        checked = verdict(rfc_dir)
+    except Exception as error:  # noqa: BLE001 (said by the hook, as the check's own verdict)
+        checked = {"problems": [f"the check of the new RFC failed: {error!r}"], "note": "", "next_steps": ""}
+    written = verdict_file.with_suffix(".part")
+    written.write_text(json.dumps(checked), encoding="utf-8")
+    os.replace(written, verdict_file)  # the hook never reads half a verdict
 
 
 # The project folder's name as cookiecutter renders it: the same slug, with the checks.

@@ -161,3 +161,25 @@ def test_no_rendered_hook_is_left_in_the_temporary_folder(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "out" / "fsdp-ti-du-tong-xin-zhong-die" / "rfc.md").is_file()
     assert sorted(p.name for p in temporary.iterdir() if p.suffix == ".py") == []
+
+
+def test_post_gen_waits_for_the_verdict_written_while_it_starts(tmp_path, capsys):
+    """cookiecutter's process writes the verdict while the hook's interpreter starts: the
+    hook waits for the file, and never reads it half written (it appears whole, renamed)."""
+    import threading
+    import time
+
+    verdict_file = tmp_path / "verdict.json"
+
+    def write_later():
+        time.sleep(0.3)
+        part = tmp_path / "verdict.part"
+        part.write_text(json.dumps({"problems": ["rfc.md:1:1: RFC001 late"], "note": "", "next_steps": ""}))
+        os.replace(part, verdict_file)
+
+    writer = threading.Thread(target=write_later)
+    writer.start()
+    hook_input = json.dumps({"verdict": {"file": str(verdict_file)}, "package_root": package_root()})
+    assert post_gen_project.main(hook_input, str(tmp_path)) == 1
+    writer.join()
+    assert "rfc.md:1:1: RFC001 late" in capsys.readouterr().err
