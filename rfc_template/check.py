@@ -63,9 +63,10 @@ def check_text(text: str, path: Path | None = None, stage: str | None = None, se
     if conflicts:  # the rules read each conflict resolved to its first side (RFC012)
         resolution = resolve(doc.source, conflicts)
         doc = document.parse(resolution.text)
-    ctx = Context(doc, edition_of(doc), load_rules(), path, conflicts=conflicts)
+    requested = stage or (settings.stage if settings is not None else None)
+    ctx = Context(doc, edition_of(doc), load_rules(), path, conflicts=conflicts, requested_stage=requested)
     codes = settings.codes_for(path) if settings is not None else None
-    findings, ran = registry.run(ctx, stage or (settings.stage if settings is not None else None), codes)
+    findings, ran = registry.run(ctx, requested, codes)
     placed: dict[Finding, Finding] = {}
     if resolution is not None:  # the waivers read the resolved text: each finding at its line there
         findings, placed = where_conflicts_stand(findings, resolution)

@@ -105,8 +105,11 @@ class Context:
         path: Path | None = None,
         today: datetime.date | None = None,
         conflicts: tuple[Conflict, ...] | None = None,
+        requested_stage: str | None = None,
     ) -> None:
         self.doc = doc
+        # the stage asked for (`--stage`, the configuration), None when the status decides
+        self.requested_stage = requested_stage
         self.edition = edition
         self.rules = rules
         self.path = path  # the file, for what lies beside it (diagrams/, linked files); None for text alone
