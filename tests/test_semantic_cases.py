@@ -1,0 +1,69 @@
+"""Review of meaning, judged on mistakes written by reviewers who had not seen the rules.
+
+tests/semantic-cases/ was written while the rules of issue 21 were built (the rules'
+authors could read it); tests/semantic-held-back/ by another reviewer, read only once
+the rules were done. Each case is one find/replace edit of a hand-filled RFC (the
+corpus, the precision RFCs, the examples), with the kind of mistake it is:
+
+- a mistake names the rule that catches it (`rule`), and is caught by that rule at a
+  line of the edit; one no rule catches says why (`missed`), and is expected to stay
+  missed (a strict xfail: a rule that starts catching it is noticed, and the case
+  gets its rule);
+- a natural variation of the same writing passes review with no finding at all.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_review_corpus import review
+
+PROJECT = Path(__file__).resolve().parents[1]
+CASE_FOLDERS = [
+    Path(__file__).resolve().parent / "semantic-cases",
+    Path(__file__).resolve().parent / "semantic-held-back",
+]
+
+
+def case_files() -> list[Path]:
+    return sorted(path for folder in CASE_FOLDERS for path in folder.glob("*.json"))
+
+
+def cases(kind: str):
+    for path in case_files():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        folder = PROJECT / Path(data["rfc"]).parent
+        for case in data[kind]:
+            expects = f"{case['rule']}:" if case.get("rule") else ""
+            marks = [pytest.mark.xfail(reason=case["missed"], strict=True)] if case.get("missed") else []
+            yield pytest.param(folder, case, id=f"{path.parent.name}:{folder.name}:{expects}{case['id']}", marks=marks)
+
+
+def edited(folder: Path, case: dict) -> tuple[str, range]:
+    text = (folder / "rfc.md").read_text(encoding="utf-8")
+    assert text.count(case["find"]) == 1, f"{case['id']}: 'find' must occur once"
+    start = text.index(case["find"])
+    first = text.count("\n", 0, start) + 1
+    last = first + case["replace"].count("\n")
+    return text.replace(case["find"], case["replace"]), range(first, last + 1)
+
+
+@pytest.mark.parametrize("folder, case", list(cases("mistakes")))
+def test_a_mistake_of_meaning_is_caught_at_its_line(folder, case, tmp_path):
+    text, lines = edited(folder, case)
+    findings = review(text, tmp_path, folder)
+    assert case.get("rule"), f"{case['id']}: no rule named (and not marked missed): found {findings}"
+    named = [f for f in findings if f.code == case["rule"]]
+    assert named, f"{case['id']} ({case['why']}) is not caught by {case['rule']}; found: {findings}"
+    # at a line of the edit; a rule comparing two places may stand at the other one and name this line
+    assert any(f.line in lines or any(f"line {n}" in f.message for n in lines) for f in named), (
+        f"{case['id']}: {case['rule']} at {[f.line for f in named]}, not at {list(lines)}"
+    )
+
+
+@pytest.mark.parametrize("folder, case", list(cases("variations")))
+def test_a_natural_variation_of_meaning_passes_review(folder, case, tmp_path):
+    text, _ = edited(folder, case)
+    assert review(text, tmp_path, folder) == [], f"{case['id']} ({case['why']}) is rejected"
