@@ -10,6 +10,8 @@ from rfc_template.lints.preamble import value_finding
 
 # a hand-written table may name several: `#301、!318`
 ISSUE_SEPARATORS = re.compile(r"\s*[、,，;；]\s*|\s+")
+# each may carry a note: `#318 (RFC), !52（原型）`
+ENTRY_NOTE = re.compile(r"(?<=\S)\s*[(（][^()（）]*[)）]")
 
 
 @rule(
@@ -17,14 +19,18 @@ ISSUE_SEPARATORS = re.compile(r"\s*[、,，;；]\s*|\s+")
     "invalid-issue-link",
     DRAFT,
     fails=edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | issue 301 |"),
-    passes=edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | #301、!318 |"),
+    passes=(
+        edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | #301、!318 |"),
+        edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | #301 (RFC), !318（原型） |"),
+    ),
 )
 def invalid_issue_link(ctx: Context) -> list[Finding]:
     """the issue / PR is not a link, #N or !N
 
     ## What it checks
     Each entry of the 相关 issue / PR row is a web address, an issue `#N` or a merge
-    request `!N`; several may be separated by `、`, `,`, `;` or spaces. The row may be
+    request `!N`, each with a note in parentheses if wanted (`#301 (RFC)`); several may be
+    separated by `、`, `,`, `;` or spaces. The row may be
     left out (or empty) while there is no issue yet.
 
     ## Why a reviewer cares
@@ -32,6 +38,7 @@ def invalid_issue_link(ctx: Context) -> list[Finding]:
     """
 
     def problems(value: str, shown: str) -> list[str]:
-        return [p for part in ISSUE_SEPARATORS.split(value.strip()) for p in answers.issue_problems(part)]
+        entries = ENTRY_NOTE.sub("", value.strip())
+        return [p for part in ISSUE_SEPARATORS.split(entries) for p in answers.issue_problems(part)]
 
     return value_finding(ctx, "相关 issue / PR", "RFC109", problems)
