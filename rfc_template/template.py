@@ -126,5 +126,7 @@ def _aliases(context: dict) -> dict:
             label = labels.get(variable, {}).get(value, "") if isinstance(labels.get(variable), dict) else ""
             if "(" in label:
                 words += label[label.index("(") + 1 : label.rindex(")")].split("/")
+            elif label:  # `功能补全 Missing capability`: the choice as its prompt shows it
+                words.append(label)
             aliases.update((_folded(word), value) for word in words if word.strip())
     return aliases
