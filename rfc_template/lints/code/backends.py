@@ -1,0 +1,96 @@
+"""Which backend an RFC leaves out, and how code and table cells name a backend: read by
+RFC327 (a backend's API in the design code) and RFC328 (a verification row on it).
+
+A backend is left out only by a single-backend answer: 适用后端 / Backend PT leaves out
+MS, MS leaves out PT; PT + MS leaves out neither, and neither does an answer no rule
+can read (a typo: RFC1xx's). The packages are the ones whose import makes code a
+backend's: PyTorch and its device plugins, MindSpore and the suites built on it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rfc_template.lint.context import Context
+
+
+@dataclass(frozen=True)
+class Backend:
+    code: str  # as 适用后端 writes it: PT, MS
+    name: str  # as a reader names it: PyTorch, MindSpore
+    packages: frozenset[str]  # the top-level packages that are this backend's API
+    words: str  # a regex alternation of how a table cell names it
+
+
+PT = Backend("PT", "PyTorch", frozenset({"torch", "torch_npu", "torchvision", "torchaudio"}), r"PT|(?i:pytorch)")
+MS = Backend("MS", "MindSpore", frozenset({"mindspore", "mindformers"}), r"MS|(?i:mindspore)")
+BACKENDS = {PT.code: PT, MS.code: MS}
+
+
+def left_out(ctx: Context) -> tuple[Backend, str] | None:
+    """(the backend the RFC leaves out, its own backend as written), or None."""
+    own = ctx.info.get("适用后端", "")
+    if own not in ctx.rules.backends or own == ctx.rules.both_backends or own not in BACKENDS:
+        return None
+    other = MS if own == PT.code else PT
+    return other, own
+
+
+# A backend named as a word: not part of another (`MSE`, `PTQ`, `ms` is a millisecond).
+def word(backend: Backend) -> str:
+    return rf"(?<![A-Za-z0-9_])(?:{backend.words})(?![A-Za-z0-9_])"
+
+
+@dataclass(frozen=True)
+class Naming:
+    """How a verification row's cells name one backend as where the row runs."""
+
+    whole: re.Pattern  # the whole cell is the backend (`PT`, `MindSpore`, `PT + MS`)
+    subject: re.Pattern  # a row's first cell runs on it (`MS，Llama2-13B ...`, `本特性在 MS 上`, `... on MS`)
+    tests: re.Pattern  # its own test folder (`tests/mindspore`, `tests/torch`)
+
+
+def naming(backend: Backend) -> Naming:
+    name = word(backend)
+    both = rf"(?:{word(PT)}|{word(MS)})"
+    folder = "mindspore" if backend is MS else "torch"
+    return Naming(
+        re.compile(rf"{both}(?:\s*[+/&、,，和与]\s*{both})*"),
+        re.compile(
+            # at the start, as the row's subject: `MS，同上`, `PT / MS 对齐（...）`, `MindSpore: ...`
+            rf"^{name}(?=$|[\s，,、:：;；/(（+])"
+            # a backend said to be where it runs: `MS 后端`, `在 MS 上`, `on (the) MS (backend)`, `MS backend`
+            rf"|{name}\s*后端|(?:在|于)\s*{name}\s*(?:上|下|后端|环境)|(?i:\bon\s+(?:the\s+)?){name}|{name}\s+(?i:backend)"
+        ),
+        re.compile(rf"(?<![\w/])tests/{folder}(?![\w])"),
+    )
+
+
+# What makes a row's subject a comparison with the backend, not a run on it (`对比 PT 基线`).
+COMPARISON = re.compile(r"对比|比较|基线|参考|(?i:compar\w*|baseline|reference|\bversus\b|\bvs\.?)")
+
+NAMING = {code: naming(backend) for code, backend in BACKENDS.items()}
+
+# What makes a row a test that the backend is refused (`MS 后端调用抛 NotImplementedError`,
+# `1 in tests/mindspore/: MS NotImplementedError`): an exception's name, raising, an error.
+REFUSED = r"[A-Z]\w*(?:Error|Exception)\b|\braise[sd]?\b|抛出?|报错|异常|不支持|(?i:\bunsupported\b|\brejects?\b|\brejected\b)|拒绝"
+REFUSAL = re.compile(REFUSED)
+
+
+def refusal_of(backend: Backend) -> re.Pattern:
+    """The backend (or its test folder) and a refusal close by, in one cell."""
+    named = rf"(?:{word(backend)}|tests/{'mindspore' if backend is MS else 'torch'})"
+    near = r"[^，,；;。|\n]{0,40}?"
+    return re.compile(rf"{named}{near}(?:{REFUSED})|(?:{REFUSED}){near}{named}")
+
+
+REFUSALS = {code: refusal_of(backend) for code, backend in BACKENDS.items()}
+
+# What says a row, or a cell, is not run (on that backend): the choice 否 / No aside, read
+# from the row's 是否验证 / Verified column.
+NOT_RUN = re.compile(
+    r"不验证|不做|不跑|不测|不运行|不执行|不覆盖|不涉及|不支持|不需要|无需|暂不|本期不|未验证|未覆盖|未支持|跳过|非目标|后续|下一期|下期|另立|留到|不变|不改"
+    r"|(?i:\bn/?a\b|\bnot\b|n't\b|\bno\b|\bnone\b|\bwithout\b|\bskip\w*|\bdefer\w*|\blater\b|follow-?up|\bnext phase\b|\bunchanged\b"
+    r"|\bout of scope\b|\bnon-goal|\bexclud\w*|\bexcept\b)"
+)

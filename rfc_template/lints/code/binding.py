@@ -1,0 +1,297 @@
+"""RFC326's reading: 5.1's functions as `inspect.Signature`s, and 5.2's calls bound to them.
+
+Python's own binder judges a call: a signature is built from each `def` (and each class's
+`__init__`, or a plain dataclass's fields) at the top of 5.1's blocks, and the call's
+arguments are bound to it as placeholders. What cannot be told is left alone: a signature
+with `*args` or `**kwargs`, a call passing `*seq` or `**mapping`, a class that inherits
+what it takes, a name the example defines or imports from another package.
+
+The framework's modules are those 5.1's API is imported from (by 5.1 or by 5.2): a name
+5.2 imports from one of them, calls, and 5.1 never defines is a function the RFC does
+not have, when nothing else in the RFC names it either and it is none of the
+framework's known functions.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rfc_template.lints.code.parsing import Parsed, nodes
+
+P = inspect.Parameter
+
+# What a call of an existing function of the framework (or of the torch.distributed API it
+# mirrors) imports beside the feature's own, named nowhere else in an RFC: never "undefined".
+KNOWN = frozenset(
+    {
+        "fully_shard",
+        "hsdp",
+        "init_device_mesh",
+        "get_device_mesh",
+        "get_current_mesh",
+        "parallelize_module",
+        "pipeline_parallel",
+        "checkpoint_wrapper",
+        "activation_checkpoint",
+        "init_empty_weights",
+        "init_parameters",
+        "distribute_tensor",
+        "distribute_module",
+        "get_platform",
+        "set_platform",
+        "init_process_group",
+        "destroy_process_group",
+        "get_rank",
+        "get_world_size",
+        "get_local_rank",
+        "barrier",
+        "all_reduce",
+        "all_gather",
+        "reduce_scatter",
+        "broadcast",
+        "all_to_all",
+        "all_to_all_single",
+        "manual_seed",
+        "set_seed",
+        "save",
+        "load",
+        "async_save",
+        "get_model_state_dict",
+        "set_model_state_dict",
+        "get_optimizer_state_dict",
+        "set_optimizer_state_dict",
+        "get_state_dict",
+        "set_state_dict",
+        "clip_grad_norm_",
+    }
+)
+# Words of a function's name that say what it does, not what it is about: `set_offload_bandwidth`
+# is about offload and bandwidth.
+VERBS = frozenset(
+    "set get init enable disable build make create load save run apply use verify check update register "
+    "add remove start stop wait with from to for the and new all".split()
+)
+WORDS = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])|[a-z]+")
+
+
+def words(name: str) -> set[str]:
+    """The words of an identifier, lower case, of 3 letters or more (`set_moe_capacity`:
+    moe, capacity; `OffloadedOptimizer`: offloaded, optimizer)."""
+    return {w.lower() for w in WORDS.findall(name) if len(w) >= 3} - VERBS
+
+
+@dataclass
+class Defined:
+    """What 5.1 defines at the top of its blocks, by name: each signature a call binds to
+    (None: it cannot be told, `*args`, `**kwargs`, inherited)."""
+
+    signatures: dict[str, list[inspect.Signature | None]] = field(default_factory=dict)
+    vocabulary: set[str] = field(default_factory=set)  # the words of its names and parameters
+
+
+def defined(blocks: list[Parsed]) -> Defined:
+    found = Defined()
+    for parsed in blocks:
+        for node in parsed.tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.signatures.setdefault(node.name, []).append(_function(node.args, method=False))
+                found.vocabulary |= words(node.name) | {w for a in _all_args(node.args) for w in words(a.arg)}
+            elif isinstance(node, ast.ClassDef):
+                found.signatures.setdefault(node.name, []).append(_class(node))
+                found.vocabulary |= words(node.name)
+    return found
+
+
+def _all_args(a: ast.arguments) -> list[ast.arg]:
+    return [*a.posonlyargs, *a.args, *a.kwonlyargs]
+
+
+def _function(a: ast.arguments, method: bool) -> inspect.Signature | None:
+    if a.vararg is not None or a.kwarg is not None:
+        return None  # *args / **kwargs: what a call may pass cannot be told
+    positional = [*a.posonlyargs, *a.args]
+    empty = P.empty
+    defaults: list[object] = [empty] * (len(positional) - len(a.defaults)) + [object() for _ in a.defaults]
+    parameters = [
+        P(arg.arg, P.POSITIONAL_ONLY if index < len(a.posonlyargs) else P.POSITIONAL_OR_KEYWORD, default=default)
+        for index, (arg, default) in enumerate(zip(positional, defaults))
+    ]
+    parameters += [
+        P(arg.arg, P.KEYWORD_ONLY, default=empty if default is None else object())
+        for arg, default in zip(a.kwonlyargs, a.kw_defaults)
+    ]
+    if method:
+        if not parameters or parameters[0].kind is P.KEYWORD_ONLY:
+            return None
+        parameters = parameters[1:]  # self
+    try:
+        return inspect.Signature(parameters)
+    except (ValueError, TypeError):  # a default before a parameter without one: no valid signature
+        return None
+
+
+def _decorator_name(node: ast.expr) -> str:
+    target = node.func if isinstance(node, ast.Call) else node
+    return target.attr if isinstance(target, ast.Attribute) else target.id if isinstance(target, ast.Name) else ""
+
+
+def _constant(node: ast.expr | None) -> object:
+    return node.value if isinstance(node, ast.Constant) else None
+
+
+def _class(node: ast.ClassDef) -> inspect.Signature | None:
+    """A class called: its `__init__`; a dataclass of no base: its fields; else None."""
+    for item in node.body:
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == "__init__":
+            return _function(item.args, method=True)
+    decorators = {_decorator_name(d): d for d in node.decorator_list}
+    if (
+        "dataclass" not in decorators
+        or node.bases
+        or node.keywords
+        or any(
+            isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == "__new__" for item in node.body
+        )
+    ):
+        return None  # inherits what it takes, or builds itself some other way
+    options = decorators["dataclass"]
+    keyword_only = False
+    if isinstance(options, ast.Call):
+        settings = {k.arg: k.value for k in options.keywords}
+        if _constant(settings.get("init")) is False:
+            return None  # no __init__ made
+        keyword_only = _constant(settings.get("kw_only")) is True
+    parameters = []
+    for item in node.body:
+        if not isinstance(item, ast.AnnAssign) or not isinstance(item.target, ast.Name):
+            continue
+        hint = ast.dump(item.annotation)
+        if "ClassVar" in hint:
+            continue
+        if "KW_ONLY" in hint:
+            keyword_only = True
+            continue
+        default: object = P.empty if item.value is None else object()
+        if isinstance(item.value, ast.Call) and _decorator_name(item.value) == "field":
+            settings = {k.arg: k.value for k in item.value.keywords}
+            if "init" in settings:
+                return None  # field(init=False): not a parameter; left to the reader
+            default = object() if {"default", "default_factory"} & settings.keys() else P.empty
+        parameters.append(
+            P(item.target.id, P.KEYWORD_ONLY if keyword_only else P.POSITIONAL_OR_KEYWORD, default=default)
+        )
+    try:
+        return inspect.Signature(parameters)
+    except (ValueError, TypeError):
+        return None
+
+
+@dataclass
+class Example:
+    """5.2's code: its imports, the names it binds itself, its calls."""
+
+    names: dict[str, tuple[str, str]] = field(default_factory=dict)  # local -> (module, name imported)
+    modules: dict[str, str] = field(default_factory=dict)  # local -> module imported as a whole
+    bound: set[str] = field(default_factory=set)  # defined or assigned in the example
+    calls: list[tuple[Parsed, ast.Call]] = field(default_factory=list)
+    imports: dict[str, ast.AST] = field(default_factory=dict)  # local name -> its import
+
+
+def example(blocks: list[Parsed]) -> Example:
+    found = Example()
+    order: list[tuple[int, int, int, int]] = []
+    for number, parsed in enumerate(blocks):
+        node: Any
+        for node in nodes(parsed.tree):
+            kind = type(node)
+            if kind is ast.Call:
+                order.append((number, node.lineno, node.col_offset, len(order)))
+                found.calls.append((parsed, node))
+            elif kind is ast.Name:
+                if type(node.ctx) is not ast.Load:
+                    found.bound.add(node.id)
+            elif kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+                found.bound.add(node.name)
+            elif kind is ast.arg:
+                found.bound.add(node.arg)
+            elif kind is ast.Import:
+                for alias in node.names:
+                    if alias.asname:
+                        found.modules[alias.asname] = alias.name
+                    else:
+                        found.modules[alias.name.split(".")[0]] = alias.name.split(".")[0]
+            elif kind is ast.ImportFrom and node.level == 0 and node.module:
+                for alias in node.names:
+                    local = alias.asname or alias.name
+                    found.names[local] = (node.module, alias.name)
+                    found.imports[local] = node
+    found.calls = [found.calls[o[-1]] for o in sorted(order)]  # in the order they are written
+    return found
+
+
+@dataclass
+class Problem:
+    node: Any  # where: an argument, or the call's closing bracket
+    message: str
+
+
+class _End:
+    """The closing bracket of a call, as a node for Parsed.at."""
+
+    def __init__(self, call: ast.Call) -> None:
+        self.lineno = call.end_lineno or call.lineno
+        self.col_offset = max((call.end_col_offset or 1) - 1, 0)
+
+
+def bind(signature: inspect.Signature, call: ast.Call) -> Problem | None:
+    """Why the call cannot bind to the signature (None: it binds), as what follows `calls
+    f()` in a message, `{signature}` standing for the signature's name. The call passes no
+    `*seq` or `**mapping` (the caller's check)."""
+    try:
+        signature.bind(*[object() for _ in call.args], **{k.arg: object() for k in call.keywords if k.arg})
+        return None
+    except TypeError:
+        pass
+    parameters = list(signature.parameters.values())
+    order = {p.name: index for index, p in enumerate(parameters)}
+    positional = [p for p in parameters if p.kind in (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD)]
+    if len(call.args) > len(positional):
+        keyword_only = [p.name for p in parameters if p.kind is P.KEYWORD_ONLY]
+        takes = f"{len(positional)} ({', '.join(p.name for p in positional)})" if positional else "none"
+        after = f"; {_listed(keyword_only)} {_are(keyword_only)} keyword-only (after `*`)" if keyword_only else ""
+        return Problem(
+            call.args[len(positional)],
+            f"with {len(call.args)} arguments by position, but {{signature}} takes {takes} by position{after}",
+        )
+    by_position = {p.name for p in positional[: len(call.args)]}
+    for keyword in call.keywords:
+        if keyword.arg in by_position:
+            return Problem(keyword, f"passing {keyword.arg} twice, by position and as {keyword.arg}=")
+    passed = by_position | {k.arg for k in call.keywords if k.arg}
+    missing = [p for p in parameters if p.default is P.empty and p.name not in passed]
+    if not missing:
+        return None  # (a positional-only parameter passed by keyword: RFC320's)
+    first = missing[0]
+    # where it belongs: before the first argument that binds to a later parameter
+    arguments = [(a, index) for index, a in enumerate(call.args)] + [
+        (k, order.get(k.arg or "", -1)) for k in call.keywords
+    ]
+    later = sorted((a for a, index in arguments if index > order[first.name]), key=lambda a: (a.lineno, a.col_offset))
+    names = [p.name for p in missing]
+    kind = "keyword-only " if all(p.kind is P.KEYWORD_ONLY for p in missing) else ""
+    what = f"a {kind}parameter with no default" if len(names) == 1 else f"{kind}parameters with no default"
+    return Problem(
+        later[0] if later else _End(call), f"without {_listed(names)}, which {{signature}} requires ({what})"
+    )
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _are(names: list[str]) -> str:
+    return "is" if len(names) == 1 else "are"

@@ -1,0 +1,174 @@
+"""RFC327: the design's code uses the API of a backend the RFC leaves out."""
+
+from __future__ import annotations
+
+import ast
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.code import USAGE
+from rfc_template.lints.code.backends import Backend, left_out
+from rfc_template.lints.code.parsing import Parsed, is_python, parse_block, quietly
+from rfc_template.lints.model import PARAMETERS
+
+# The code that says what is built: the interface, its example, the key logic and the code
+# changes. Not 6.6's options (a rejected option may be the other backend's own way), not 4.'s
+# references, nor the author's own sections (a comparison with the other backend).
+DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
+
+
+@rule(
+    "RFC327",
+    "backend-code",
+    REVIEW,
+    WARNING,
+    fails=edit(
+        "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
+        "    mindspore.mint.distributed.all_to_all_single(recv, send, group=group)",
+        rfc="en",
+    ),
+    passes=(
+        # a comment naming the other backend's API, and a guard that keeps it out
+        edit(
+            "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
+            "    dist.all_to_all_single(recv, send, group=group)          # mindspore.mint.distributed later\n"
+            '    if get_platform().name == "mindspore":\n'
+            "        import mindspore\n"
+            '        raise NotImplementedError(f"MindSpore {mindspore.__version__}: see 3.2")',
+            rfc="en",
+        ),
+        # a PT + MS RFC shows both backends' API
+        edit(
+            "    stream = platform.new_stream() if overlap else None",
+            "    stream = torch.cuda.Stream() if platform.name == 'torch' else mindspore.runtime.Stream()",
+        ),
+    ),
+)
+def backend_code(ctx: Context) -> list[Finding]:
+    """the design's code uses the API of a backend 适用后端 leaves out
+
+    ## What it checks
+    When 适用后端 / Backend is PT alone or MS alone: the python blocks of 5.1 接口定义
+    (Interface definition), 5.2 使用示例 (Usage example), 6.4 关键逻辑 (Key logic) and
+    6.5 代码改动点 (Code changes) use no API of the other backend: for an MS RFC no
+    `import torch`, `from torch... import`, `torch.` (nor torch_npu, torchvision,
+    torchaudio); for a PT RFC no `import mindspore`, `from mindspore... import`,
+    `mindspore.` (nor mindformers). Reported once a block, at its first use, with how many
+    other lines use it.
+
+    Read from the code's syntax, so comments, strings and type hints in quotes are not
+    read (`# PT：torch.cuda.Stream` is a note); an alias (`ms.`, `mint.`, `dist.`) counts only
+    through its import. Not read: an `if` whose test names the other backend (a guard:
+    `if platform == "torch": ...`), imports in a `try` that catches ImportError, and code
+    elsewhere (4.'s references, 6.6's options, the author's own sections). A PT + MS RFC is
+    never reported.
+
+    ## Why a reviewer cares
+    Code for a backend the RFC does not cover either means the feature does reach that
+    backend (and 适用后端, goals and verification are incomplete) or that the key logic was
+    copied from the other backend's implementation and does not run on this one. Either
+    way the reviewer cannot tell which backend the design is for.
+    """
+    found = left_out(ctx)
+    if found is None:
+        return []
+    other, own = found
+    ed = ctx.edition
+    sections = {ed.name(s) for s in DESIGN_CODE}
+    findings = []
+    for block in ctx.doc.code_blocks:
+        # the packages' names, found in C: most blocks name none
+        if block.section not in sections or not any(p in block.code for p in other.packages) or not is_python(block):
+            continue
+        parsed, _ = parse_block(block, ed.language)
+        if parsed is None:
+            continue  # RFC318's
+        uses = backend_uses(parsed.tree, other)
+        if not uses:
+            continue
+        node, what = uses[0]
+        lines = {getattr(n, "lineno", 0) for n, _ in uses} - {getattr(node, "lineno", 0)}
+        more = f" (and on {len(lines)} more line{'s' if len(lines) > 1 else ''})" if lines else ""
+        findings.append(_finding(parsed, node, what, more, block.section, other, own, ed.name("适用后端")))
+    return findings
+
+
+def _finding(
+    parsed: Parsed, node: ast.AST, what: str, more: str, section: str, other: Backend, own: str, key: str
+) -> Finding:
+    return parsed.at(
+        node,
+        "RFC327",
+        f"{key} is {own}, but '{section}' uses {what}, {other.name}'s API{more}: "
+        f"{other.code} is not a backend of this RFC (use the framework's platform layer, or add {other.code} to {key})",
+    )
+
+
+@quietly
+def backend_uses(tree: ast.Module, backend: Backend) -> list[tuple[ast.AST, str]]:
+    """Each use of the backend's packages in `tree`, in order: (node, how it is written)."""
+    packages = backend.packages
+    bound = {
+        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    }  # `torch = None`: the name is the code's own
+    uses: list[tuple[ast.AST, str]] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and _names_backend(node.test, backend):
+            continue  # a guard: the branch for (or against) the other backend
+        if isinstance(node, ast.Try) and any(_catches_import_error(h) for h in node.handlers):
+            stack.extend([*node.handlers, *node.orelse, *node.finalbody])
+            continue  # an optional import
+        if isinstance(node, ast.Import):
+            uses += [(node, f"import {a.name}") for a in node.names if a.name.split(".")[0] in packages]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and (node.module or "").split(".")[0] in packages:
+                uses.append((node, f"from {node.module} import ..."))
+        elif isinstance(node, ast.Attribute):
+            chain = _dotted(node)
+            if chain is not None and chain.split(".")[0] in packages and chain.split(".")[0] not in bound:
+                uses.append((node, chain))
+                continue  # its own value is the same use
+        elif isinstance(node, ast.Name) and node.id in packages and node.id not in bound:
+            uses.append((node, node.id))
+        stack.extend(ast.iter_child_nodes(node))
+    return sorted(uses, key=lambda use: (getattr(use[0], "lineno", 0), getattr(use[0], "col_offset", 0)))
+
+
+def _dotted(node: ast.Attribute) -> str | None:
+    """`torch.distributed.all_reduce` for that attribute chain on a name; None otherwise."""
+    parts = [node.attr]
+    value = node.value
+    while isinstance(value, ast.Attribute):
+        parts.append(value.attr)
+        value = value.value
+    if not isinstance(value, ast.Name):
+        return None
+    parts.append(value.id)
+    return ".".join(reversed(parts))
+
+
+def _names_backend(test: ast.expr, backend: Backend) -> bool:
+    """An `if` test that names the backend: a platform check (`== "torch"`, `is_torch()`)."""
+    words = (backend.name.lower(), *backend.packages)
+    for node in ast.walk(test):
+        if isinstance(node, ast.Name):
+            text = node.id
+        elif isinstance(node, ast.Attribute):
+            text = node.attr
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        text = text.lower()
+        if any(w in text for w in words) or text in (backend.code.lower(),):
+            return True
+    return False
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    caught = handler.type
+    names = caught.elts if isinstance(caught, ast.Tuple) else [caught] if caught is not None else []
+    return any(isinstance(n, ast.Name) and n.id in ("ImportError", "ModuleNotFoundError") for n in names)

@@ -1,0 +1,183 @@
+"""RFC328: a row of 9.'s tables verifies on a backend the RFC leaves out."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.code.backends import BACKENDS, COMPARISON, NAMING, NOT_RUN, REFUSAL, REFUSALS, left_out, word
+from rfc_template.lints.slots import cell_value, rows
+
+VERIFICATION = ("9. 验证设计", "9.1 用例分层", "9.2 交互验证（举例）", "9.3 性能 / 显存验证")
+ALIGNMENT = "PT / MS 对齐"  # the template's own row: RFC315 reports it kept in a single-backend RFC
+VERIFIED = "是否验证"
+
+# Columns, by their header (folded): where the row says whether it is run, where it says on
+# which backend, and where another backend is only what it is compared with.
+VERIFIED_HEADERS = re.compile(r"(?i)是否验证|是否执行|verified|run\??")
+BACKEND_HEADERS = re.compile(r"(?i).*(?:后端|平台|框架|\bbackends?\b|\bplatforms?\b|\bframeworks?\b).*")
+COMPARED_HEADERS = re.compile(r"(?i).*(?:基线|对比|参考|对齐|baseline|compar|reference|align).*")
+# A 是否验证 / Verified cell that says yes (a choice left unmade, `是 / 否`, says nothing).
+YES = re.compile(r"(?i)(?:是|yes|y|✓|✔|√|已验证|verified|done)(?:\s*[(（，,:：;；].*)?")
+# What says the whole row is not run, where the table has no 是否验证 column (9.1, 9.3).
+ROW_NOT_RUN = re.compile(
+    r"不验证|未验证|本期不(?:验证|测|跑|做|覆盖)|暂不|跳过"
+    r"|(?i:\bnot (?:run|verified|tested|covered)\b|\bskipped\b|\bdeferred\b)"
+)
+
+
+@rule(
+    "RFC328",
+    "verification-on-excluded-backend",
+    REVIEW,
+    WARNING,
+    fails=edit(
+        "| This feature + checkpoint | Yes |",
+        "| This feature on MS (PyNative, 16 × Atlas 800T A2, cp 16) | Yes | Loss aligned with the PT run, "
+        "mean absolute error <= 5e-3 over 200 steps |\n| This feature + checkpoint | Yes |",
+        rfc="en",
+    ),
+    passes=(
+        edit(
+            "| This feature + checkpoint | Yes |",
+            "| This feature on MS | No | Not run this phase: MS is a non-goal (3.2) |\n| This feature + checkpoint | Yes |",
+            rfc="en",
+        ),
+        # the other backend as what the result is compared with, not where the row runs
+        edit(
+            "Loss aligned with the tp 2 run without CP, mean absolute error <= 5e-3 over 200 steps",
+            "Loss aligned with the tp 2 run without CP and with the MS prototype, mean absolute error <= 5e-3",
+            rfc="en",
+        ),
+    ),
+)
+def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
+    """a verification row runs on a backend 适用后端 leaves out
+
+    ## What it checks
+    When 适用后端 / Backend is PT alone or MS alone: the rows of the tables of 9. 验证设计
+    (Verification) and its 9.1, 9.2 and 9.3 that run on the other backend. A row runs on a
+    backend when, read by the table's headers:
+
+    - a column headed 后端 / Backend (平台, Platform, 框架, Framework) names it;
+    - a cell is the backend alone (`MS`, `PyTorch`, `PT + MS`), except in a column the
+      backend is compared with (基线 / Baseline, 对比, 参考, 对齐 / Alignment);
+    - its first cell, what the row verifies, starts with it (`MS，Llama2-13B ...`,
+      `PT / MS alignment (...)`) or says it runs there (`MS 后端`, `在 MS 上`, `on MS`,
+      `the MS backend`);
+    - a cell puts tests in the backend's own folder (`tests/mindspore`, `tests/torch`).
+
+    A row is not reported when its 是否验证 / Verified cell is not yes; when the cell that
+    names the backend says it is not run or left for later (`不验证`, `本期不`, `后续`, `not`,
+    `N/A`, `later`, ...); when a table without that column says the row is not run; when its
+    first cell compares with the backend (`对比`, `基线`, `参考`, `compared with`, `baseline`,
+    `reference`); when it tests that the backend is refused (an exception's name, `raises`,
+    `抛出`, `报错`, `不支持` in the row; for a test folder, next to the backend in one cell:
+    `1 in tests/mindspore/: MS NotImplementedError`); or when it is the template's own
+    PT / MS 对齐 row (RFC315). Other mentions of the backend (a pass criterion comparing with
+    it, a baseline measured on it) are left alone. Reported at the row.
+
+    ## Why a reviewer cares
+    A verification on a backend the RFC does not cover is a promise nobody will keep, or a
+    sign that the feature does reach that backend and 适用后端, the goals and the design say
+    less than the plan.
+    """
+    found = left_out(ctx)
+    if found is None:
+        return []
+    other, own = found
+    ed = ctx.edition
+    sections = {ed.name(s) for s in VERIFICATION}
+    alignment, key = ed.name(ALIGNMENT), ed.name("适用后端")
+    findings = []
+    for table in ctx.doc.tables:
+        if table.section not in sections or not table.rows:
+            continue
+        header = tuple(table.header)
+        for line, row in rows(table):
+            how = verdict(header, tuple(row), other.code, alignment, ed.name(VERIFIED))
+            if how is not None:
+                findings.append(
+                    Finding(
+                        line,
+                        1,
+                        "RFC328",
+                        f"{key} is {own}, but this row of '{table.section}' verifies on {other.code} "
+                        f"({how}), a backend the RFC leaves out: drop the row, mark it not verified, "
+                        f"or add {other.code} to {key}",
+                    )
+                )
+    return findings
+
+
+@lru_cache(maxsize=4096)  # the template's rows, and an RFC's rows in each of its revisions
+def verdict(
+    header: tuple[str, ...], row: tuple[str, ...], backend: str, alignment: str, verified_name: str
+) -> str | None:
+    """How the row says it runs on `backend` (PT, MS), or None."""
+    if not row or row[0] == alignment:
+        return None
+    verified, columns, compared = _columns(header, verified_name)
+    if verified is not None:
+        if verified >= len(row) or not YES.fullmatch(cell_value(row[verified])):
+            return None
+    elif ROW_NOT_RUN.search(" ".join(row)):
+        return None
+    how = _runs_on(row, columns, compared, NAMING[backend], NAMED[backend])
+    if how is not None and _refused(row, how, REFUSALS[backend]):
+        return None  # a test that the backend is refused: the RFC's own promise
+    return how
+
+
+NAMED = {code: re.compile(word(backend)) for code, backend in BACKENDS.items()}
+
+
+@lru_cache(maxsize=256)  # the template's headers, in every RFC
+def _columns(header: tuple[str, ...], verified_name: str) -> tuple[int | None, tuple[int, ...], frozenset[int]]:
+    """(the 是否验证 column, the backend columns, the columns compared with) of a header."""
+    verified = next(
+        (i for i, h in enumerate(header) if h == verified_name or VERIFIED_HEADERS.fullmatch(h.strip())),
+        None,
+    )
+    backend = tuple(i for i, h in enumerate(header) if i and BACKEND_HEADERS.fullmatch(h))
+    compared = frozenset(i for i, h in enumerate(header) if COMPARED_HEADERS.fullmatch(h))
+    return verified, backend, compared
+
+
+def _runs_on(row: tuple[str, ...], backend: tuple[int, ...], compared: frozenset[int], naming, named) -> str | None:
+    """How the row says it runs on the backend, or None."""
+    for index, cell in enumerate(row):
+        if not cell:
+            continue
+        value = cell_value(cell)
+        if index in backend:
+            if named.search(value) and not NOT_RUN.search(value):
+                return f"its backend column: {value}"
+            continue
+        if index == 0:
+            if naming.subject.search(value) and not NOT_RUN.search(value) and not COMPARISON.search(value):
+                return f"'{_short(value)}'"
+        elif index not in compared and naming.whole.fullmatch(value) and named.search(value):
+            return f"'{value}'"
+        if "tests/" in value:
+            folder = naming.tests.search(value)
+            if folder and not NOT_RUN.search(value):
+                return f"its tests in {folder.group()}"
+    return None
+
+
+def _refused(row: tuple[str, ...], how: str, refusal: re.Pattern) -> bool:
+    """The row tests that the backend is refused: where the row is about the backend
+    (its subject, a cell, its column), a refusal anywhere in it (`| 是 | 抛 NotImplementedError |`);
+    where only a test folder names it, a refusal next to the backend in one cell (`1 in
+    tests/mindspore/ ... MS NotImplementedError`: another cell may list errors of its own)."""
+    if how.startswith("its tests in"):
+        return any(refusal.search(cell) for cell in row)
+    return any(REFUSAL.search(cell) for cell in row)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
