@@ -1,0 +1,391 @@
+"""What a text states of a metric: a bound (`step time <= 5.79 s`, `at most 60 GiB`), a change
+(`峰值显存下降 >= 18 GB`, `at least 20% lower`, `增加 <= 12%`), a ratio (`≥ 1.12×`, `的 1.5 倍以内`)
+or a transition (`从 2 h 20 min 降到 25 min`, `6.81 s → <= 5.79 s`, `from 21.6 s to 18.4 s or less`).
+
+A text is cut into sentences (`;`, `。`) and those into clauses (`,`, `、`), never inside
+brackets: `step time <= 5.79 s（下降 >= 15%）` is one clause. A number belongs to the last
+metric named before it in its clause, or in the clause before it in the same sentence
+(`PT 下降 >= 14%、MS 下降 >= 12%`), or to the one metric of the context that takes its unit
+(a 9.3 row's 指标); otherwise to none, and no rule reads it. Only the words right before a
+number and right after it are read as its operator and its change: what lies further off
+may be said of something else.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from rfc_template.lints.quantities.metrics import HIGHER, LOWER, Metric, metrics_in
+from rfc_template.lints.quantities.units import COUNT, HAS_DIGIT, PERCENT, POINTS, RATIO, TIME, Quantity, quantities
+
+ABS, DELTA, RATIO_OF, TRANSITION = "abs", "delta", "ratio", "transition"
+UP, DOWN, BETTER, WORSE = "up", "down", "better", "worse"
+LE, LT, GE, GT = "le", "lt", "ge", "gt"
+
+
+class Claim(NamedTuple):
+    metric: Metric | None
+    quantity: Quantity  # in the clause's own offsets
+    kind: str  # ABS, DELTA, RATIO_OF, TRANSITION
+    op: str = ""  # LE, LT, GE, GT or "" (stated as a value)
+    change: str = ""  # DELTA: UP, DOWN, BETTER or WORSE as written
+    origin: Quantity | None = None  # TRANSITION: the value it starts from
+    verb: str = ""  # TRANSITION: UP / DOWN when its verb says (降到, 提升到), else ""
+    clause: str = ""
+    relative: bool = False  # said against something named (基线 + 1%, 不保存时的 99%)
+    cost: bool = False  # its clause states a cost or a regression (代价, 但, at the cost of)
+    backend: str = ""  # "PT" or "MS" when its clause names one backend only
+    sentence: int = 0  # which sentence of the text it is in (claims of one sentence go together)
+
+    @property
+    def direction(self) -> str:
+        """UP or DOWN: which way the claim moves its metric ("" when it cannot be told)."""
+        if self.kind == TRANSITION and self.origin is not None:
+            if self.quantity.less(self.origin):
+                return DOWN
+            if self.origin.less(self.quantity):
+                return UP
+            return ""
+        if self.kind != DELTA:
+            return ""
+        if self.change in (UP, DOWN):
+            return self.change
+        if self.metric is None:
+            return ""
+        better = DOWN if self.metric.better == LOWER else UP
+        return better if self.change == BETTER else (UP if better == DOWN else DOWN)
+
+    @property
+    def sense(self) -> str:
+        """BETTER or WORSE for the metric, "" when unknown."""
+        if self.metric is None:
+            return ""
+        if self.kind == DELTA and self.change in (BETTER, WORSE):
+            return self.change
+        direction = self.direction
+        if not direction:
+            return ""
+        return BETTER if (direction == DOWN) == (self.metric.better == LOWER) else WORSE
+
+    @property
+    def target(self) -> bool:
+        """A change claimed as a target (at least, or as a plain value), not a bound on one."""
+        return self.op in (GE, GT, "")
+
+    @property
+    def tolerance(self) -> bool:
+        """A bound on a change (`增加 <= 12%`, `Regression <= 3%`)."""
+        return self.kind == DELTA and self.op in (LE, LT)
+
+
+# Operators, in the order they are tried (`<=` before `<`).
+_LE = (
+    r"<=|≤|≦|=<|⩽|不超过|不高于|不大于|不多于|不超出|至多|最多|小于等于|小于或等于|低于或等于|控制在|at most|no more than"
+    r"|no higher than|no greater than|no longer than|not (?:more|higher|greater|longer) than|not exceeding|up to|within"
+)
+_LT = r"<|小于|低于|below|under|less than|lower than|fewer than|shorter than"
+_GE = r">=|≥|≧|=>|⩾|不低于|不少于|不小于|至少|最少|大于等于|大于或等于|at least|no less than|no lower than|no fewer than|not less than"
+_GT = r">|大于|高于|超过|above|more than|greater than|higher than"
+_OP = rf"(?P<le>{_LE})|(?P<ge>{_GE})|(?P<lt>{_LT})|(?P<gt>{_GT})"
+_APPROX = r"(?:约|大约|预估|预计|估计|expected|estimated|about|around|~|≈)?"
+# a change written before its number (中文 and English verbs) and after it (comparatives)
+_DOWN_BEFORE = (
+    r"下降了?|降低了?|减少了?|缩短了?|减小了?|节省了?|节约了?|少了|"
+    r"(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|shrink(?:s|ing)?|lower(?:s|ed)?)(?: by)?"
+)
+_UP_BEFORE = (
+    r"提升了?|提高了?|增加了?|上升了?|增长了?|增大了?|多出了?|升高了?|多占了?|多用了?|"
+    r"(?:increas(?:e|es|ed|ing)|grow(?:s|n|ing)?|rais(?:e|es|ed|ing)|ris(?:e|es|ing)|add(?:s|ed|ing)?)(?: by)?"
+)
+_BETTER_BEFORE = (
+    r"加速了?|提速了?|快了?|收益|节省量|降幅|improv(?:e|es|ed|ing)(?: by)?|speed(?:s)? up(?: by)?|gains?(?: of)?"
+    r"|savings?(?: of)?|reduction(?: of)?"
+)
+_WORSE_BEFORE = (
+    r"劣化了?|退化了?|回退了?|变慢了?|慢了?|regress(?:es|ed|ion(?: of)?)?|slowdown(?: of)?|slow(?:s|ed)? down(?: by)?"
+)
+_CHANGE_BEFORE = (
+    rf"(?P<down>{_DOWN_BEFORE})|(?P<up>{_UP_BEFORE})|(?P<better>{_BETTER_BEFORE})|(?P<worse>{_WORSE_BEFORE})"
+)
+LEAD = re.compile(
+    rf"(?i)(?:(?:{_OP})\s*)?(?:(?:{_CHANGE_BEFORE})\s*)?(?:(?:{_OP.replace('?P<', '?P<x')})\s*)?{_APPROX}\s*$"
+)
+
+
+def unnamed(pattern: str) -> str:
+    """A pattern's named groups as plain groups, to be used again in another pattern."""
+    return re.sub(r"\?P<\w+>", "?:", pattern)
+
+
+OPERATOR_WORDS = unnamed(_OP)
+CHANGE_WORDS = unnamed(_CHANGE_BEFORE)
+APPROX_WORDS = _APPROX
+_POSTFIX_LE = r"以内|以下|及以下|内(?!存)|or less|or lower|or below|or fewer|or under|or shorter|at most"
+_POSTFIX_GE = r"以上|及以上|or more|or higher|or above|or greater|or longer"
+_DOWN_AFTER = r"lower|less|fewer|smaller|shorter|(?:的)?下降|(?:的)?降低|(?:的)?减少"
+_UP_AFTER = r"higher|more|larger|bigger|longer|(?:的)?增加|(?:的)?提升|(?:的)?增长"
+POSTFIX_WORDS = f"{_POSTFIX_LE}|{_POSTFIX_GE}"
+TAIL = re.compile(
+    rf"(?i)^\s*(?:(?P<ple>{_POSTFIX_LE})|(?P<pge>{_POSTFIX_GE}))?\s*"
+    rf"(?:(?P<down>{_DOWN_AFTER})|(?P<up>{_UP_AFTER})|(?P<better>faster|quicker|better)|(?P<worse>slower|worse))?(?![A-Za-z])"
+)
+# between a transition's two values: its arrow or verb, and what may stand around it
+_TO_DOWN = r"降到|降至|降低到|降低至|下降到|下降至|减少到|减少至|减到|减至|缩短到|缩短至|压到|压缩到|down to"
+_TO_UP = r"提升到|提升至|提高到|提高至|增加到|增加至|升到|升至|增长到|增长至|涨到|上升到|上升至"
+TO = re.compile(
+    rf"(?i)^\s*(?:(?P<down>{_TO_DOWN})|(?P<up>{_TO_UP})|→|->|⟶|=>|到|至|变为|变成|to)\s*(?:{_OP}|{_APPROX})?\s*{_APPROX}\s*$"
+)
+# what a time with no metric of its own is the time of, by the action its clause names
+ACTION_METRIC = re.compile(
+    r"(?i)(?P<recover>恢复|recover(?:s|ed|y)?\b|resum(?:e|es|ed)\b)|(?P<load>加载|\bload(?:s|ed|ing)?\b)"
+)
+ACTION_KEYS = {"recover": "recovery time", "load": "load time"}
+ORIGIN_POSTFIX = re.compile(r"(?i)^\s*(?:以上|以下|以内|左右|or more|or less)")
+BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+BACKEND_WORD = re.compile(r"\b(?:PT|PyTorch|torch|MS|MindSpore)\b")
+PT_WORDS = re.compile(r"\b(?:PT|PyTorch)\b")
+MS_WORDS = re.compile(r"\b(?:MS|MindSpore)\b")
+RELATIVE = re.compile(r"(?i)baseline|基线|不开启?(?:本特性)?时|关闭时|原生|native")
+ANY_OP = re.compile(rf"(?i){_OP}")
+COST = re.compile(
+    r"(?i)代价|但是?|不过|换来|牺牲|额外|at the cost|in exchange|trade-?off|cost(?:s|ing)?\b|regress|劣化|开销|overhead|slower|变慢"
+)
+SENTENCE_END = re.compile(r"[;。\n]")
+CLAUSE_END = re.compile(r",(?!\d{3}(?!\d))|、")
+
+
+def _top_level_split(text: str, pattern: re.Pattern) -> list[str]:
+    """`text` cut at `pattern` wherever no bracket is open."""
+    if "(" not in text and "[" not in text:
+        return pattern.split(text)
+    stops = [(m.start(), m.end()) for m in pattern.finditer(text)]
+    if not stops:
+        return [text]
+    depth, bracket = 0, BRACKET_MARKS.finditer(text)
+    parts, start = [], 0
+    mark = next(bracket, None)
+    for stop, after in stops:
+        while mark is not None and mark.start() < stop:
+            depth = depth + 1 if mark.group() in "([" else max(0, depth - 1)
+            mark = next(bracket, None)
+        if depth == 0:
+            parts.append(text[start:stop])
+            start = after
+    parts.append(text[start:])
+    return parts
+
+
+BRACKET_MARKS = re.compile(r"[()\[\]]")
+
+
+@lru_cache(maxsize=8192)
+def clauses(text: str) -> tuple[tuple[str, ...], ...]:
+    """The sentences of `text`, each as its clauses."""
+    return tuple(tuple(_top_level_split(sentence, CLAUSE_END)) for sentence in _top_level_split(text, SENTENCE_END))
+
+
+LEADING_BACKEND = re.compile(r"^\W*(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b")
+
+
+def backend_of_scenario(text: str) -> str:
+    """A 9.3 scenario's backend: the one it starts with (`MS，..., 其余同 PT`), else the one it names."""
+    match = LEADING_BACKEND.match(text)
+    if match:
+        return "PT" if match.group("pt") else "MS"
+    return backend_of(text)
+
+
+def backend_of(text: str) -> str:
+    """ "PT" or "MS" when `text` names that backend alone, else ""."""
+    pt, ms = PT_WORDS.search(text) is not None, MS_WORDS.search(text) is not None
+    return "PT" if pt and not ms else "MS" if ms and not pt else ""
+
+
+BACKENDS = re.compile(r"\b(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b")
+JOINED = re.compile(r"^\s*(?:与|和|及|and|or|或|/|、|,|\+)\s*$")
+
+
+def backend_before(clause: str, position: int) -> str | None:
+    """The backend the last backend word before `position` names ("PT", "MS"), "" for both
+    (`PT 和 MS`), None when there is none."""
+    found = list(BACKENDS.finditer(clause, 0, position))
+    if not found:
+        return None
+    last = found[-1]
+    if len(found) > 1 and JOINED.match(clause[found[-2].end() : last.start()]):
+        return ""
+    return "PT" if last.group("pt") else "MS"
+
+
+def _op(match: re.Match, prefix: str = "") -> str:
+    for name in (LE, GE, LT, GT):
+        if match.group(prefix + name):
+            return name
+    return ""
+
+
+def _change(match: re.Match) -> str:
+    for name in (DOWN, UP, BETTER, WORSE):
+        if match.group(name):
+            return name
+    return ""
+
+
+@lru_cache(maxsize=8192)
+def claims_in(text: str, context: tuple[Metric, ...] = ()) -> tuple[Claim, ...]:
+    """What `text` (normalised) claims of metrics; `context`: the metrics a number with
+    no metric of its own may belong to (9.3's 指标), by its unit."""
+    if not HAS_DIGIT(text) is not None:
+        return ()
+    found: list[Claim] = []
+    before: list[Metric] = []  # the metrics named so far in the text
+    for number, sentence in enumerate(clauses(text)):
+        in_sentence: list[Metric] = []
+        sentence_backend = backend_of(" ".join(sentence))
+        for clause in sentence:
+            own = _clause_claims(clause, (tuple(before), tuple(in_sentence)), context, sentence_backend)
+            found.extend(claim._replace(sentence=number) for claim in own)
+            named = metrics_in(clause)
+            before.extend(named)
+            in_sentence.extend(named)
+    return tuple(found)
+
+
+def _native(metric: Metric, dim: str) -> bool:
+    return any(dim == d or dim.startswith(d + ":") for d in metric.dims)
+
+
+def _carried(quantity: Quantity, carried: tuple[tuple[Metric, ...], tuple[Metric, ...]]) -> Metric | None:
+    """The metric a number with none of its own in its clause continues: for a time, a size,
+    a rate, the last metric of the text that takes it (`...: from 47.2 s to 40.1 s or less`);
+    for a percentage or a ratio, the sentence's metric when it names only one."""
+    before, in_sentence = carried
+    if quantity.dim in (PERCENT, POINTS, RATIO):
+        keys = {m.key for m in in_sentence}
+        return in_sentence[-1] if len(keys) == 1 else None
+    return next((m for m in reversed(before) if _native(m, quantity.dim)), None)
+
+
+def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context, clause: str) -> Metric | None:
+    before = [m for m in named if m.end <= quantity.start]
+    if before:
+        return before[-1] if before[-1].takes(quantity.dim) else None
+    after = next((m for m in named if m.start >= quantity.end), None)
+    if after is not None and not clause[quantity.end : after.start].strip():
+        return after if after.takes(quantity.dim) else None  # `45% MFU`
+    continued = _carried(quantity, carried)
+    if continued is not None:
+        return continued
+    native = [m for m in context if _native(m, quantity.dim)]
+    if len(native) == 1:
+        return native[0]
+    if len(context) == 1 and context[0].takes(quantity.dim):
+        return context[0]
+    if quantity.dim == TIME and not context:
+        verb = ACTION_METRIC.search(clause)
+        if verb is not None:  # `25 min 内在 60 个节点上恢复训练`: the time it takes to recover
+            return Metric(ACTION_KEYS[next(k for k, v in verb.groupdict().items() if v)], LOWER, (TIME,))
+    return None
+
+
+def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list[Claim]:
+    values = [q for q in quantities(clause) if q.dim != COUNT]
+    if not values:
+        return []
+    named = metrics_in(clause)
+    cost = COST.search(clause) is not None
+    default_backend = backend_of(clause) or sentence_backend
+    claims: list[Claim] = []
+    origins: set[int] = set()
+    for index, quantity in enumerate(values):
+        previous = values[index - 1] if index else None
+        mentions = [m.end for m in named if m.end <= quantity.start]
+        lead_start = max([0, *mentions, previous.end if previous else 0])
+        lead = BACKEND_WORD.sub("", BRACKETS.sub("", clause[lead_start : quantity.start]))
+        tail = clause[quantity.end : quantity.end + 24]
+        metric = _metric_for(quantity, named, carried, context, clause)
+        tagged = backend_before(clause, quantity.start)
+        backend = default_backend if tagged is None else tagged
+        relative = RELATIVE.search(lead) is not None
+        ahead = TAIL.match(tail)
+        postfix = ""
+        tail_change = ""
+        if ahead:
+            postfix = LE if ahead.group("ple") else GE if ahead.group("pge") else ""
+            tail_change = _change(ahead)
+        # a transition: `A → B`, `从 A 降到 B`, `A to B or less`
+        if previous is not None and previous.dim == quantity.dim and not (mentions and mentions[-1] > previous.end):
+            between = BACKEND_WORD.sub("", BRACKETS.sub("", clause[previous.end : quantity.start]))
+            between = ORIGIN_POSTFIX.sub("", between, count=1)  # `从 2 小时以上降到 ...`
+            to = TO.match(between)
+            if to:
+                origins.add(index - 1)
+                verb = DOWN if to.group("down") else UP if to.group("up") else ""
+                claims.append(
+                    Claim(
+                        metric,
+                        quantity,
+                        TRANSITION,
+                        _op(to) or postfix,
+                        origin=previous,
+                        verb=verb,
+                        clause=clause,
+                        cost=cost,
+                        backend=backend,
+                    )
+                )
+                continue
+        before = LEAD.search(lead)
+        op = (_op(before) or _op(before, "x")) if before else ""
+        op = op or postfix
+        change = (_change(before) if before else "") or tail_change
+        if not change and quantity.sign in ("+", "-"):
+            change = UP if quantity.sign == "+" else DOWN
+        if quantity.sign == "±":
+            continue
+        if quantity.dim == RATIO:
+            kind = RATIO_OF
+            if not op:
+                anywhere = ANY_OP.search(lead)
+                op = _op(anywhere) if anywhere else ""
+        elif change:
+            kind = DELTA
+        elif quantity.dim in (PERCENT, POINTS) and not (metric and PERCENT in metric.dims):
+            continue  # a share or a percentage of something else (`占 21%`, `≤ 1 % of step time`)
+        else:
+            kind = ABS
+        claims.append(Claim(metric, quantity, kind, op, change, None, "", clause, relative, cost, backend))
+    return [claim for index, claim in enumerate(claims) if not _is_origin(claim, values, origins)]
+
+
+def _is_origin(claim: Claim, values: list[Quantity], origins: set[int]) -> bool:
+    return claim.kind != TRANSITION and any(values[i] is claim.quantity for i in origins)
+
+
+__all__ = [
+    "ABS",
+    "BETTER",
+    "DELTA",
+    "DOWN",
+    "GE",
+    "GT",
+    "HIGHER",
+    "LE",
+    "LOWER",
+    "LT",
+    "RATIO_OF",
+    "TRANSITION",
+    "UP",
+    "WORSE",
+    "APPROX_WORDS",
+    "CHANGE_WORDS",
+    "OPERATOR_WORDS",
+    "POSTFIX_WORDS",
+    "Claim",
+    "backend_of",
+    "backend_of_scenario",
+    "claims_in",
+    "clauses",
+]

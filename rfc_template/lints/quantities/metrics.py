@@ -1,0 +1,157 @@
+"""What a number measures: the metrics an RFC states targets for, in either edition, and
+which way each is better (step time lower, throughput higher).
+
+A metric is named by the words written (`step time`, `峰值显存`, `吞吐`, `MTTR`) and the
+qualifiers around them that make it another quantity (`单卡` / per GPU, `端到端` / end to
+end, `host`, `p99`): two mentions are the same quantity only when both agree. A metric the
+lexicon does not know is no metric: the rules say nothing of it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, PERCENT, POINTS, RATE, RATIO, TIME
+
+LOWER, HIGHER = "lower", "higher"
+
+
+class Metric(NamedTuple):
+    key: str  # the quantity: "step time", "memory", "host memory", "throughput", ...
+    better: str  # LOWER or HIGHER
+    dims: tuple[str, ...]  # the dimensions its values are written in
+    qualifiers: frozenset[str] = frozenset()  # per-device, e2e, p99, ...
+    start: int = 0
+    end: int = 0
+
+    def takes(self, dim: str) -> bool:
+        """A value of `dim` can be this metric's own (or a change of it, % and ×)."""
+        return any(dim == d or dim.startswith(d + ":") for d in self.dims) or dim in (PERCENT, RATIO, POINTS)
+
+    @property
+    def name(self) -> str:
+        return " ".join(sorted(self.qualifiers)) + (" " if self.qualifiers else "") + self.key
+
+
+# key, better, dims, pattern (matched case-insensitively on normalised text)
+LEXICON = (
+    (
+        "step time",
+        LOWER,
+        (TIME,),
+        r"step[ -]?time|step ?(?:时间|耗时)|单步(?:耗时|时间)|每步(?:耗时|时间)|每个 ?step (?:的)?(?:耗时|时间)"
+        r"|iteration time|time per (?:step|iteration)|step latency|迭代(?:耗时|时间)",
+    ),
+    (
+        "host memory",
+        LOWER,
+        (BYTES,),
+        r"(?:peak )?host (?:peak )?(?:pinned )?(?:memory|内存)(?: ?峰值)?|(?:主机|CPU) ?内存(?:峰值)?|host 侧内存",
+    ),
+    (
+        "memory",
+        LOWER,
+        (BYTES,),
+        r"峰值显存|显存峰值|显存(?:占用|开销|用量)?|(?:peak )?(?:allocated |device |GPU |NPU |HBM )?memory(?: peak| footprint| usage)?"
+        r"|HBM(?: 占用)?|激活显存|activation memory",
+    ),
+    (
+        "recovery time",
+        LOWER,
+        (TIME,),
+        r"MTTR|恢复(?:耗时|时间|时长)|recovery time|time to recover(?:y)?|故障到恢复(?:训练)?的?(?:耗时|时间)",
+    ),
+    ("load time", LOWER, (TIME,), r"加载(?:耗时|时间)|load(?:ing)? time"),
+    ("save time", LOWER, (TIME,), r"保存(?:耗时|时间)|save time|(?:主线程)?阻塞(?:时间|耗时)|blocking time|stall time"),
+    ("latency", LOWER, (TIME,), r"时延|延迟|latency"),
+    ("communication time", LOWER, (TIME,), r"通信(?:耗时|时间)|communication time|comm time"),
+    ("compile time", LOWER, (TIME,), r"编译(?:耗时|时间)|compil(?:e|ation) time"),
+    ("startup time", LOWER, (TIME,), r"启动(?:耗时|时间)|startup time|start-up time"),
+    ("clipping time", LOWER, (TIME,), r"clipping time|裁剪(?:耗时|时间)"),
+    ("throughput", HIGHER, (RATE,), r"吞吐(?:量|率)?|throughput"),
+    ("MFU", HIGHER, (PERCENT,), r"MFU"),
+    ("speedup", HIGHER, (RATIO,), r"加速比|speed-?up"),
+    ("bandwidth", HIGHER, (BANDWIDTH,), r"带宽|bandwidth"),
+    ("bubble", LOWER, (PERCENT,), r"bubble(?: ?占比| ratio| rate)?|气泡(?:占比|率)"),
+)
+MENTION = re.compile("|".join(f"(?P<m{i}>{pattern})" for i, (_, _, _, pattern) in enumerate(LEXICON)), re.I)
+# what makes a mention another quantity than the same words alone, read just before it
+QUALIFIERS = (
+    (
+        "per-device",
+        re.compile(
+            r"(?i)(?:单卡|每卡|单个 ?rank ?的?|每个 ?rank ?的?|per[- ](?:GPU|NPU|card|device|rank)|单 ?rank)\s?$"
+        ),
+    ),
+    ("e2e", re.compile(r"(?i)(?:端到端|end[- ]to[- ]end|e2e)\s?$")),
+    ("total", re.compile(r"(?i)(?:总|整体|全局|total|overall|aggregate|global)\s?$")),
+    ("stat", re.compile(r"(?i)(?:p\d\d|中位数|median|平均|average|mean)\s?$")),
+    ("stage", re.compile(r"(?i)stage ?\d+ ?(?:的)?\s?$")),
+)
+
+
+# Words every name of the lexicon holds one of: a text with none of them (most) names no
+# metric, found with str.find; a text with some is matched only around them (the lexicon's
+# alternation is slow to run over a whole text).
+ANCHORS = (
+    "time", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐",
+    "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
+)  # fmt: skip
+BEFORE, AFTER = 24, 18  # how far a name reaches around its anchor (`peak allocated memory footprint`)
+
+
+def _matches(text: str) -> list[re.Match]:
+    lowered = text.lower()
+    windows = []
+    for anchor in ANCHORS:
+        at = lowered.find(anchor)
+        while at >= 0:
+            windows.append((max(0, at - BEFORE), min(len(text), at + len(anchor) + AFTER)))
+            at = lowered.find(anchor, at + len(anchor))
+    if not windows:
+        return []
+    windows.sort()
+    merged = [list(windows[0])]
+    for start, end in windows[1:]:
+        if start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    found: list[re.Match] = []
+    for start, end in merged:
+        for match in MENTION.finditer(text, start, end):
+            if not found or match.start() >= found[-1].end():
+                found.append(match)
+    return found
+
+
+@lru_cache(maxsize=8192)
+def metrics_in(text: str) -> tuple[Metric, ...]:
+    """Every metric named in `text` (normalised), in order, with its qualifiers."""
+    found = []
+    for match in _matches(text):
+        index = int(match.lastgroup[1:])  # type: ignore[index]
+        key, better, dims, _ = LEXICON[index]
+        before = text[max(0, match.start() - 12) : match.start()]
+        qualifiers = frozenset(name for name, pattern in QUALIFIERS if pattern.search(before))
+        found.append(Metric(key, better, dims, qualifiers, match.start(), match.end()))
+    return tuple(found)
+
+
+CELL_PARTS = re.compile(r"\s*(?:/|,|、|;|\band\b|和|及)\s*")
+UNIT_IN_CELL = re.compile(
+    r"(?i)[(\[](?:[^()\[\]]*?)(?:\bs\b|ms|min|GB|GiB|MB|MiB|TB|tokens?/s|samples?/s|%|秒|分钟|小时)"
+)
+
+
+@lru_cache(maxsize=2048)
+def metrics_of_cell(cell: str) -> tuple[Metric, ...]:
+    """The metrics a 9.3 指标 (Metric) cell names, in order (`step time / peak memory`)."""
+    return metrics_in(cell)
+
+
+def unit_given(cell: str) -> bool:
+    """A 指标 cell that says its unit: `Clipping time per step (ms)`, `step time（s）`."""
+    return UNIT_IN_CELL.search(cell) is not None

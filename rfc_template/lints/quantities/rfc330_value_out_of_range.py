@@ -1,0 +1,235 @@
+"""RFC330: a default or an example's value outside the valid range 5.1 states for it."""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import lru_cache
+
+from rfc_template.editions import edition
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.code import python_code
+from rfc_template.lints.code.parsing import Parsed, nodes
+from rfc_template.lints.quantities import DOTTED, PARAMETERS, USAGE, Parameter
+from rfc_template.lints.quantities.ranges import (
+    Range,
+    Value,
+    named_in_rest,
+    outside,
+    python_value,
+    read_default,
+    read_range,
+    unit_of_name,
+)
+
+
+@rule(
+    "RFC330",
+    "value-out-of-range",
+    REVIEW,
+    WARNING,
+    fails=(
+        edit("| 256 | 否 | 每个参数桶的状态大小上限（MB）", "| 8192 | 否 | 每个参数桶的状态大小上限（MB）"),
+        edit("offload_ratio=1.0, bucket_size_mb=256)", "offload_ratio=1.5, bucket_size_mb=256)"),
+        edit("| kv_head_replication | bool | True |", '| kv_head_replication | bool | "auto" |', rfc="en"),
+    ),
+    passes=(
+        edit("| 16 ~ 4096 | 越界抛 ValueError |", "| [16, 4096]，须为 16 的整数倍 | 越界抛 ValueError |"),
+        edit("offload_ratio=1.0, bucket_size_mb=256)", "offload_ratio=0.5, bucket_size_mb=1024)"),
+        edit("| 0 < ratio <= 1.0 |", "| (0, 1] |"),
+        edit("kv_head_replication=True,", "kv_head_replication=False,", rfc="en"),
+    ),
+)
+def value_out_of_range(ctx: Context) -> list[Finding]:
+    """a default or an example's value lies outside the valid range 5.1 gives it
+
+    ## What it checks
+    Each row of 5.1 接口定义 (Interface definition)'s parameter table whose 合法范围 (Valid range)
+    a program can read: an interval (`16 ~ 4096`, `1 to 64`, `[1, 8]`, `(0, 1]`), a bound (`>= 0`,
+    `> 0`, `0 < ratio <= 1.0`, `1 以上`), `正整数` / `positive integer` and the like, `True /
+    False`, a list of values (`"alltoall", "allgather"`, `1 / 2 / 4`, `"raise"：...；"warn"：...`),
+    one value, or `None, or` one of those; with units (`64 MB ~ 1 GB` against `256 MB`, `1K ~
+    64K` against `4096`; a bare number takes the unit of the parameter's name, `bucket_size_mb`).
+    Reported: at the row, a 默认值 (Default) outside it; at the value, a literal that 5.2 使用示例
+    (Usage example) passes for that parameter, by keyword to a function 5.1 defines, by an
+    assignment to `<...>.name` or as a `name: value` line of a YAML block.
+
+    Nothing is said where the reading is uncertain: a range that is prose, that depends on
+    other parameters (`>= dp × micro_batch_size`) or on conditions (`1f1b 时只能为 1`); a
+    rest of the cell that names the value or may allow more (`；-1 表示不限`, `, or
+    float("inf")`, `PP 时为 1`); a bare number against a range in units when the name gives
+    none; strings compared without case (`"1F1B"` is `"1f1b"`). A default of None is never
+    reported: None commonly means "decide for me", whatever the range says of other values.
+
+    ## Why a reviewer cares
+    A default the parameter's own check rejects raises on the first call without arguments;
+    an example outside the range is the first thing users copy, and it fails. Either way the
+    table, the code and the example cannot all be right, and the reviewer has to ask which is.
+    """
+    ed = ctx.edition
+    section, valid_column = ed.name(PARAMETERS), ed.name("合法范围")
+    findings = []
+    readable: dict[str, tuple[Parameter, Range]] = {}
+    for table in ctx.doc.tables:
+        if table.section != section:
+            continue
+        # read once for each table's text (the template's own rows are in every draft)
+        outside_rows, names = _table(ed.language, tuple(table.header), tuple(map(tuple, table.rows)))
+        for offset, message in outside_rows:
+            findings.append(Finding(table.line + 2 + offset, 1, "RFC330", message))
+        for name, offset, default, valid, allowed in names:
+            readable.setdefault(name, (Parameter(table.line + 2 + offset, name, default, valid), allowed))
+    if readable and _any_outside(ctx, readable):
+        usage = ed.name(USAGE)
+        for line, col, name, value, written in example_values(ctx, set(readable)):
+            parameter, allowed = readable[name]
+            if _outside(value, allowed, parameter):
+                findings.append(
+                    Finding(
+                        line,
+                        col,
+                        "RFC330",
+                        f"'{usage}' sets {name} to {written}, outside the {valid_column} {allowed.text} "
+                        f"that '{section}' gives it at line {parameter.line}",
+                    )
+                )
+    return findings
+
+
+# `name = literal` / `name: literal` in 5.2's text: what is read first, before any tree
+SET_TO = re.compile(r"""\s*[=:]\s*("[^"\n]*"|'[^'\n]*'|[-+]?\.?\d[\w.+-]*|True|False)""")
+WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def _any_outside(ctx: Context, readable: dict[str, tuple[Parameter, Range]]) -> bool:
+    """5.2's text sets one of the parameters to a literal outside its range (the tree is
+    walked only then, to say where). Found with str.find, then read where found."""
+    usage = ctx.edition.name(USAGE)
+    for block in ctx.doc.code_blocks:
+        if block.section != usage:
+            continue
+        code = block.code
+        for name, (parameter, allowed) in readable.items():
+            at = code.find(name)
+            while at >= 0:
+                end = at + len(name)
+                if (at == 0 or code[at - 1] not in WORD_CHARS) and (end == len(code) or code[end] not in WORD_CHARS):
+                    match = SET_TO.match(code, end)
+                    if match:
+                        value = read_default(match.group(1))
+                        if value is not None and _outside(value, allowed, parameter):
+                            return True
+                at = code.find(name, end)
+    return False
+
+
+@lru_cache(maxsize=512)
+def _table(language: str, header: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> tuple[tuple, tuple]:
+    """A 5.1 table's rows whose default is outside their range ((offset, message), ...), and
+    the parameters whose range can be read ((name, offset, default, valid, range), ...)."""
+    ed = edition(language)
+    section, default_column, valid_column = ed.name(PARAMETERS), ed.name("默认值"), ed.name("合法范围")
+    columns = [h.strip("* ") for h in header]
+    if default_column not in columns or valid_column not in columns:
+        return (), ()
+    at_default, at_valid = columns.index(default_column), columns.index(valid_column)
+    outside_rows, names = [], []
+    for offset, row in enumerate(rows):
+        if len(row) <= max(at_default, at_valid) or not row[at_valid]:
+            continue
+        allowed = read_range(row[at_valid])
+        if allowed is None:
+            continue
+        written = row[0].strip("`* ")
+        name = written.rsplit(".", 1)[-1] if DOTTED.fullmatch(written) else ""
+        parameter = Parameter(offset, name, row[at_default], row[at_valid])
+        if name:
+            names.append((name, offset, row[at_default], row[at_valid], allowed))
+        value = read_default(row[at_default])
+        if value is not None and _outside(value, allowed, parameter):
+            outside_rows.append(
+                (
+                    offset,
+                    f"'{section}' gives {name or 'this parameter'} the {default_column} "
+                    f"{_shown(row[at_default])}, outside its {valid_column} {allowed.text}",
+                )
+            )
+    return tuple(outside_rows), tuple(names)
+
+
+def _outside(value: Value, allowed: Range, parameter: Parameter) -> bool:
+    return outside(value, allowed, unit_of_name(parameter.name)) and not named_in_rest(value, allowed.rest)
+
+
+def _shown(cell: str) -> str:
+    text = cell.strip().strip("`")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+YAML_LINE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([^#\s][^#]*?)\s*(?:#.*)?$")
+
+
+def example_values(ctx: Context, names: set[str]) -> list[tuple[int, int, str, Value, str]]:
+    """(line, column, parameter, value, as written) of each literal 5.2 gives a parameter
+    of `names`: a keyword of a call of 5.1's API, an assignment to `<...>.name`, a YAML line."""
+    found = []
+    python = python_code(ctx)
+    api = python.api
+    if python.usage and api is not None:
+        called = set(api.functions) | set(api.methods) | (set() if api.functions or api.methods else api.called)
+        for parsed in python.usage:
+            found += _python_values(parsed, names, called)
+    usage = ctx.edition.name(USAGE)
+    for block in ctx.doc.code_blocks:
+        language = block.info.split(maxsplit=1)[0].lower() if block.info else ""
+        if language in ("yaml", "yml") and block.section == usage:
+            if True:
+                for offset, line in enumerate(block.code.split("\n"), start=1):
+                    match = YAML_LINE.match(line)
+                    if match and match.group(1) in names:
+                        value = read_default(match.group(2))
+                        if value is not None:
+                            found.append(
+                                (block.line + offset, match.start(2) + 1, match.group(1), value, match.group(2))
+                            )
+    return found
+
+
+def _python_values(parsed: Parsed, names: set[str], called: set[str]) -> list[tuple[int, int, str, Value, str]]:
+    text = parsed.block.code
+    if not any(name in text for name in names):
+        return []
+    key = (text, parsed.block.line, frozenset(names), frozenset(called))
+    if key not in _KNOWN:
+        if len(_KNOWN) > 1024:
+            _KNOWN.clear()
+        _KNOWN[key] = _walk(parsed, names, called)  # the same example in many RFCs: read once
+    return _KNOWN[key]
+
+
+_KNOWN: dict[tuple, list[tuple[int, int, str, Value, str]]] = {}
+
+
+def _walk(parsed: Parsed, names: set[str], called: set[str]) -> list[tuple[int, int, str, Value, str]]:
+    found = []
+    for node in nodes(parsed.tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if callee not in called:
+                continue
+            pairs = [(k.arg, k.value) for k in node.keywords if k.arg in names]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
+            target = node.targets[0]
+            pairs = [(target.attr, node.value)] if isinstance(target, ast.Attribute) and target.attr in names else []
+        else:
+            continue
+        for name, expression in pairs:
+            written = ast.unparse(expression)
+            value = python_value(expression, written)
+            if value is not None and value.kind != "none":
+                finding = parsed.at(expression, "RFC330", "")
+                found.append((finding.line, finding.col, name, value, written))
+    return found

@@ -1,0 +1,191 @@
+"""RFC331: a measured value or a target of a quantity written as a bare number."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.quantities import BACKGROUND, VERIFICATION, by_sections, section_text, verification
+from rfc_template.lints.quantities.claims import APPROX_WORDS, CHANGE_WORDS, OPERATOR_WORDS, POSTFIX_WORDS, clauses
+from rfc_template.lints.quantities.metrics import Metric, metrics_in, unit_given
+from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, HAS_DIGIT, RATE, TIME, quantities
+
+QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
+
+
+@rule(
+    "RFC331",
+    "number-without-unit",
+    REVIEW,
+    WARNING,
+    fails=(
+        edit("| 6.81 s / 74.2 GB |", "| 6.81 / 74.2 |"),
+        edit(
+            "| step time <= 5.79 s（下降 >= 15%），峰值显存 <= 76 GB |",
+            "| step time <= 5.79（下降 >= 15%），峰值显存 <= 76 GB |",
+        ),
+        edit(
+            "K/V all-gather mode with load balancing: 13.9 s, 46.8 GB",
+            "K/V all-gather mode with load balancing: 13.9, 46.8",
+            rfc="en",
+        ),
+        edit("step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81，峰值显存 74.2 GB/卡"),
+    ),
+    passes=(
+        edit(
+            "| 6.81 s / 74.2 GB |",
+            "| 6.81 / 74.2 |",
+            ("| step time / peak memory |", "| step time（s）/ peak memory（GB）|"),
+        ),
+        edit("| 6.81 s / 74.2 GB |", "| 6.81 秒 / 74.2 GiB |"),
+        edit("| 峰值显存下降 >= 18 GB，step time 增加 <= 12% |", "| 峰值显存下降 >= 18 GB，step time 增加不超过 12% |"),
+    ),
+)
+@by_sections("2. 背景", "9.3 性能 / 显存验证")
+def number_without_unit(ctx: Context) -> list[Finding]:
+    """a step time, a memory size or a throughput is given as a number with no unit
+
+    ## What it checks
+    9.3 性能 / 显存验证 (Performance / memory verification)'s 基线 (Baseline), 开启本特性 (With this
+    feature) and 通过标准 (Pass criteria) cells, in rows whose 指标 (Metric) names quantities
+    (step time, latency, memory, throughput, bandwidth, recovery or load time) and gives no
+    unit of its own (`step time (ms)` does): a value written as a bare number, alone or after
+    a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
+    `下降 >= 15`, `6.81 / 74.2`). Also section 2's lines where such a metric is followed by a
+    bare number (`step time 6.81，`). Reported at the row or line, once.
+
+    Counts are no quantity (`24` cases, `v = 2`, `8 卡`, `10 次保存`), nor are MFU, ratios or
+    other metrics the template does not name; a number inside brackets, next to other words
+    (`10 次保存 p99 ≤ 3`) or in a row whose metric is not known is not read.
+
+    ## Why a reviewer cares
+    `14.2` could be seconds or milliseconds, `≤ 30` minutes or seconds, `74.2` GB or GiB:
+    the pass criterion cannot be checked in Level1 against a measurement, and the baseline
+    cannot be compared with the target.
+    """
+    findings = []
+    ed = ctx.edition
+    section = ed.name(VERIFICATION)
+    names = {"baseline": ed.name("基线"), "feature": ed.name("开启本特性"), "criterion": ed.name("通过标准")}
+    for row in verification(ctx):
+        if not row.metric or unit_given(row.metric):
+            continue
+        known = _quantity_metrics(row.metric)
+        if not known:
+            continue
+        for column in ("baseline", "feature", "criterion"):
+            cell = getattr(row, column)
+            bare = bare_number(cell, known)
+            if bare:
+                findings.append(
+                    Finding(
+                        row.line,
+                        1,
+                        "RFC331",
+                        f"'{section}' {names[column]} gives {bare} for {known[0].key if len(known) == 1 else row.metric} "
+                        f"with no unit: write its unit (s, ms, GB, tokens/s, ...)",
+                    )
+                )
+                break
+    background = ed.name(BACKGROUND)
+    for line, text in section_text(ctx, BACKGROUND):
+        said = bare_after_metric(text)
+        if said:
+            findings.append(
+                Finding(
+                    line,
+                    1,
+                    "RFC331",
+                    f"'{background}' gives {said[1]} for {said[0]} with no unit: write its unit (s, ms, GB, tokens/s, ...)",
+                )
+            )
+    return findings
+
+
+CELL_PARTS = re.compile(r"\s*(?:/|,|、|;|\band\b|和|及)\s*")
+
+
+@lru_cache(maxsize=2048)
+def _quantity_metrics(cell: str) -> tuple[Metric, ...]:
+    """The quantity metrics a 指标 cell names, when every part of it is one (`step time /
+    peak memory`); () when any part is something else (`loss`, `OOM 次数`, MFU)."""
+    parts = [p for p in CELL_PARTS.split(cell) if p.strip()]
+    found = []
+    for part in parts:
+        named = metrics_in(part)
+        if len(named) != 1 or not any(d in QUANTITY_DIMS for d in named[0].dims):
+            return ()
+        found.append(named[0])
+    return tuple(found)
+
+
+BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_LABELS = r"预估|预计|估计|实测|原型实测|原型|理论|约|大约|expected|estimated|measured|prototype|about|around|~|≈"
+# what may stand before a bare value: nothing, or its metric, a change, an operator, a label
+# (`step time <= 5.79`, `下降 >= 15`, `预估 5.72`); other words (`PyTorch 2.4`) make it no value
+LEAD = re.compile(
+    rf"(?i)(?:(?:{CHANGE_WORDS})\s*)?(?:(?:{OPERATOR_WORDS})\s*)?(?:(?:{_LABELS})\s*)?(?:(?:{OPERATOR_WORDS})\s*)?{APPROX_WORDS}\s*$"
+)
+AFTER = re.compile(rf"(?i)^\s*(?:{POSTFIX_WORDS})?\s*[.。]?$")
+SOFTWARE = re.compile(
+    r"(?i)(?:torch|pytorch|mindspore|\bMS|\bPT|cuda|cudnn|nccl|hccl|cann|python|flash-attn|megatron|deepspeed"
+    r"|transformers|版本|version|\bv|release|r)\s*$"
+)
+CONFIG = re.compile(
+    r"(?i)(?:(?<![<>!=])=|第|#|\b(?:seq|batch|cp|sp|tp|pp|dp|ep|v|step|steps|layer|layers|rank|ranks)\s*)$"
+)
+
+
+@lru_cache(maxsize=4096)
+def bare_number(cell: str, known: tuple[Metric, ...]) -> str:
+    """The first bare number of a 9.3 cell that stands for a value of `known`, as written; ""."""
+    if not cell or not HAS_DIGIT(cell) is not None:
+        return ""
+    text = cell
+    while BRACKETED.search(text):
+        text = BRACKETED.sub(" ", text)
+    for sentence in clauses(text):
+        for clause in sentence:
+            for part in clause.split("/"):
+                part = part.rsplit(":", 1)[-1]
+                values = quantities(part)
+                if len(values) != 1 or not values[0].bare or values[0].sign:
+                    continue
+                value = values[0]
+                before, after = part[: value.start], part[value.end :]
+                if CONFIG.search(before.rstrip()) or not AFTER.match(after) or re.search(r"\d", before):
+                    continue
+                lead = LEAD.search(before)
+                words = before[: lead.start()].strip() if lead else before.strip()
+                if SOFTWARE.search(words):
+                    continue  # a version: `PyTorch 2.4`, `MindSpore 2.6`
+                named = metrics_in(words)
+                if named and not any(d in QUANTITY_DIMS for d in named[-1].dims):
+                    continue
+                return part[value.start : value.end]
+    return ""
+
+
+LINKING = r"(?:\s*|[^\d,;。()]{0,8}?(?:为|是|约|达到|:|=|\bof|\bis|\bwas|\bat|\babout|~)\s*)"
+
+
+@lru_cache(maxsize=4096)
+def bare_after_metric(text: str) -> tuple[str, str] | None:
+    """(metric, number) where a line names a quantity metric and then a bare number."""
+    if not HAS_DIGIT(text) is not None:
+        return None
+    values = quantities(text)
+    for metric in metrics_in(text):
+        if not any(d in QUANTITY_DIMS for d in metric.dims):
+            continue
+        following = next((q for q in values if q.start >= metric.end), None)
+        if following is None or not following.bare or following.sign:
+            continue
+        between = text[metric.end : following.start]
+        after = text[following.end : following.end + 2]
+        if re.fullmatch(LINKING, between) and (not after or after[0] in ",;。)"):
+            return metric.key, text[following.start : following.end]
+    return None

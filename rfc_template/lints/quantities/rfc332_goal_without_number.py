@@ -1,0 +1,150 @@
+"""RFC332: a performance or memory goal that names no number."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.quantities import GOALS, by_sections, goals
+from rfc_template.lints.quantities.units import COUNT, quantities
+
+OFFLOAD_GOAL = (
+    "2. 在 Llama2-13B、8 卡、seq 4096 场景下达到峰值显存下降 >= 18 GB/卡、改用选择性重计算后 step time "
+    "下降 >= 15% 的性能 / 显存目标。"
+)
+ULYSSES_GOAL = (
+    "2. Reach a step time at least 12% lower (13.9 s to 12.2 s or less) and a peak memory of 43 GB or less "
+    "(from 46.8 GB) than the K/V all-gather mode"
+)
+
+
+@rule(
+    "RFC332",
+    "goal-without-number",
+    REVIEW,
+    WARNING,
+    fails=(
+        edit(OFFLOAD_GOAL, "2. 在 Llama2-13B、8 卡、seq 4096 场景下显著降低峰值显存，并提升训练速度。"),
+        edit(
+            ULYSSES_GOAL,
+            "2. Significantly reduce the step time and the peak memory compared with the K/V all-gather mode",
+            rfc="en",
+        ),
+    ),
+    passes=(
+        edit(OFFLOAD_GOAL, "2. 在 Llama2-13B、8 卡场景下降低峰值显存和 step time，目标值见 9.3。"),
+        edit(OFFLOAD_GOAL, "2. 峰值显存减半，step time 不劣化。"),
+        edit(ULYSSES_GOAL, "2. Keep the step time of the K/V all-gather mode without any regression", rfc="en"),
+    ),
+)
+@by_sections("3.1 目标")
+def goal_without_number(ctx: Context) -> list[Finding]:
+    """a performance or memory goal in 3.1 says better without saying how much
+
+    ## What it checks
+    Each item of 3.1 目标 (Goals) that asks for a measurable quantity to get better: a verb of
+    change next to a quantity (`降低显存`, `显存显著下降`, `提升吞吐`, `缩短恢复时间`, `reduce
+    the peak memory`, `improve throughput`, `faster`), for memory, step time, latency,
+    throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
+    the item when it gives no number for it: no value with a unit (`18 GB`, `15%`, `1.12×`,
+    `1.5 倍`), no bound, no word for a number (`减半`, `halve`, `double`), and no pointer to
+    where the numbers are (`见 9.3`, `see 9.3`).
+
+    A goal that keeps a quantity as it is (`不劣化`, `without regression`, `不降低吞吐`) asks for
+    no amount; names and counts (`Llama2-13B`, `8 卡`, `seq 4096`) are no target number; items
+    still holding the template's `xxx` are RFC301's.
+
+    ## Why a reviewer cares
+    "显著降低显存" cannot be verified: 9.3 has no pass criterion to hold it to, and the gain
+    cannot be weighed against its cost. A goal states the number the feature must reach.
+    """
+    findings = []
+    section = ctx.edition.name(GOALS)
+    for goal in goals(ctx):
+        if "xxx" in goal.text:
+            continue
+        vague = vague_goal(goal.text)
+        if vague:
+            findings.append(
+                Finding(
+                    goal.line,
+                    1,
+                    "RFC332",
+                    f"'{section}' asks to {vague!r} with no number: state the target value (and where 9.3 verifies it)",
+                )
+            )
+    return findings
+
+
+# what is better lower and what is better higher, and the verbs that make each better:
+# `降低显存`, `缩短恢复时间`, `提升吞吐`, `reduce the peak memory`, `improve throughput`
+_NOT_THE_QUANTITY = r"(?!碎片|拷贝|分配|管理|布局|复用|泄漏|泄露|池)"
+_ZH_LOWER = (
+    rf"(?:显存|内存){_NOT_THE_QUANTITY}|耗时|(?:训练|恢复|加载|保存|编译|启动|通信|迭代|单步|等待|阻塞|故障恢复)时间|时延|延迟"
+    r"|MTTR|step ?time|(?:显存|内存|通信|计算|额外|运行时|性能|时间)开销"
+)
+_ZH_HIGHER = r"吞吐(?:量|率)?|带宽|性能|(?:训练|推理|加载|保存|恢复|通信|计算)?速度|(?:训练|通信|计算|显存|内存|并行|扩展)效率|MFU|加速比"
+_ZH_DOWN = r"降低|减少|下降|节省|节约|缩短|减小|压缩|优化|改善|更少|更低|更短"
+_ZH_UP = r"提升|提高|增加|增大|加快|加速|优化|改善|更快|更高"
+_EN_LOWER = (
+    r"memory|latency|step time|MTTR|(?:memory|communication|compute|runtime|time|performance|clipping"
+    r"|checkpoint(?:ing)?|step|per-step) overhead|training time|recovery time|load(?:ing)? time|time to recover|footprint"
+)
+_EN_HIGHER = r"throughput|bandwidth|performance|speed|MFU"
+_EN_DOWN = (
+    r"reduc\w*|lower\w*|decreas\w*|cut(?:s|ting)?|sav(?:e|es|ed|ing)|shorten\w*|minimi[sz]\w*|optimi[sz]\w*|improv\w*"
+)
+_EN_UP = r"improv\w*|increas\w*|boost\w*|rais\w*|maximi[sz]\w*|optimi[sz]\w*|accelerat\w*"
+# a negation or a condition just before the verb: `不降低吞吐`, `在不明显增加 step time 的前提下`
+NEGATION = (
+    r"(?:不|无|没有|未|不会|不得|不能|避免|不再|without|not|no|never|avoid\w*|keep\w*)"
+    r"(?:明显|显著|大幅|会|再|致|影响|明显地|significantly|noticeably)?\W{0,2}$"
+)
+VAGUE = re.compile(
+    rf"(?i)(?P<zh1>(?:{_ZH_DOWN})了?[^\d,;。]{{0,8}}?(?:{_ZH_LOWER}))"
+    rf"|(?P<zh2>(?:{_ZH_UP})了?[^\d,;。]{{0,8}}?(?:{_ZH_HIGHER}))"
+    rf"|(?P<zh3>(?:{_ZH_LOWER})(?:占用|开销|峰值)?[^\d,;。]{{0,4}}?(?:{_ZH_DOWN}))"
+    rf"|(?P<zh4>(?:{_ZH_HIGHER})[^\d,;。]{{0,4}}?(?:{_ZH_UP}))"
+    rf"|(?P<en1>\b(?:{_EN_DOWN})\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
+    rf"|(?P<en2>\b(?:{_EN_UP})\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_HIGHER})\b)"
+    rf"|(?P<en3>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,2}}?\W+(?:lower|smaller|less|reduced|shorter)\b)"
+    rf"|(?P<en4>\b(?:{_EN_HIGHER})\b(?:\W+\w+){{0,2}}?\W+(?:higher|more|increased|better)\b)"
+    r"|(?P<en5>\b(?:faster|quicker|lower memory|less memory|higher throughput|better performance|more efficient)\b)"
+)
+NEGATED = re.compile(NEGATION, re.I)
+NUMBER_WORDS = re.compile(
+    r"(?i)一半|减半|翻倍|翻番|[一二两三四五六七八九十]+倍|[一二三四五六七八九]成|百分之|\b(?:halve[sd]?|half|double[sd]?|twice|triple[sd]?|zero)\b"
+)
+# a pointer to where the goal's numbers are: `见 9.3`, `9.3 中`, `see 9.3`, `section 9.3`
+POINTER = re.compile(
+    r"(?i)(?:见|参见|详见|按|如|同|see|in|per|under|section|§|第)\s*\d+(?:\.\d+)+|\d+\.\d+\s*(?:节|中|所列|的|列出)"
+)
+# a bare section number (`targets of 9.3`), and a target set by something named (`降到 1F1B 的水平`)
+SECTION = re.compile(
+    r"(?<![\d.])(?:[2-9]|10)\.[1-6](?![\d.])(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens))"
+)
+RELATIVE = re.compile(
+    r"(?i)的水平|持平|相当|一致|同等|不低于|不高于|不超过|不劣于|\b(?:same as|on par|that of|as (?:fast|low|high|good) as|matches|match)\b"
+)
+OPERATOR = re.compile(r"(?:<=|>=|≤|≥|<|>|不超过|不低于|至少|至多|不高于|at least|at most|or less|or more)\s*\d")
+
+
+@lru_cache(maxsize=2048)
+def vague_goal(text: str) -> str:
+    """The words of a goal that ask for a quantity to improve with no number; "" if none."""
+    found = ""
+    for match in VAGUE.finditer(text):
+        if NEGATED.search(text, max(0, match.start() - 12), match.start()):
+            continue
+        found = match.group()
+        break
+    if not found:
+        return ""
+    if any(q.dim != COUNT or q.multiplier in ("万", "亿") for q in quantities(text)):
+        return ""
+    if any(p.search(text) for p in (NUMBER_WORDS, POINTER, SECTION, RELATIVE, OPERATOR)):
+        return ""
+    return found.strip()

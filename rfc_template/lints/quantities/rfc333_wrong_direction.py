@@ -1,0 +1,415 @@
+"""RFC333: a target or a gain that moves its metric the wrong way.
+
+It is one module: the rule's own reading of which way each metric should move (higher is better
+for throughput, lower for memory and time) is used only here, beside the check that needs it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.quantities import (
+    CONSTRAINTS,
+    GOALS,
+    MEMORY_GAIN,
+    PERFORMANCE_GAIN,
+    VERIFICATION,
+    Statement,
+    VerificationRow,
+    by_sections,
+    current,
+    gains,
+    goals,
+    targets,
+    verification,
+)
+from rfc_template.lints.quantities.claims import (
+    ABS,
+    BETTER,
+    DELTA,
+    DOWN,
+    GE,
+    GT,
+    LE,
+    LT,
+    TRANSITION,
+    UP,
+    WORSE,
+    Claim,
+    backend_of_scenario,
+    claims_in,
+)
+from rfc_template.lints.quantities.metrics import LOWER, Metric
+from rfc_template.lints.quantities.units import RATE, TIME, Quantity
+
+
+@rule(
+    "RFC333",
+    "wrong-direction",
+    REVIEW,
+    WARNING,
+    fails=(
+        edit("（PT 74.2 GB → <= 56.2 GB）", "（PT 74.2 GB → <= 92.2 GB）"),
+        edit("（PT <= 5.79 s，MS <= 6.31 s）", "（PT <= 7.83 s，MS <= 8.53 s）"),
+        edit("| step time <= 6.31 s（下降 >= 15%），不 OOM |", "| step time >= 6.31 s（下降 >= 15%），不 OOM |"),
+        edit("| 预估 6.25 s / 60.1 GB |", "| 预估 7.65 s / 60.1 GB |"),
+        edit(
+            "Step time <= 27.8 s and peak memory <= 45 GB",
+            "Step time <= 27.8 s and peak memory increases by at least 2 GB",
+            rfc="en",
+        ),
+    ),
+    passes=(
+        edit("（PT 74.2 GB → <= 56.2 GB）", "（PT 从 74.2 GB 降到 56.2 GB 以下）"),
+        edit(
+            "| step time <= 6.31 s（下降 >= 15%），不 OOM |",
+            "| step time 不超过 6.31 s（较基线 7.42 s 下降 15% 以上），不 OOM |",
+        ),
+        edit("| 预估 6.25 s / 60.1 GB |", "| 预估 6.25 s / 62.0 GB |"),
+        edit(
+            "Step time <= 2.71 s and peak memory <= 41.7 GB",
+            "No regression: step time at most 2.71 s, peak memory up to 0.5 GB higher",
+            rfc="en",
+        ),
+    ),
+)
+@by_sections("2. 背景", "3.1 目标", "8. 约束与兼容性", "9.3 性能 / 显存验证")
+def wrong_direction(ctx: Context) -> list[Finding]:
+    """a target, a gain or a pass criterion moves its metric the wrong way
+
+    ## What it checks
+    Which way is better is read from the metric's name: lower for step time, latency,
+    memory, recovery (MTTR), load and save time; higher for throughput, MFU, speedup and
+    bandwidth. A metric not known is not judged. Reported, at its row or line:
+
+    - a 9.3 通过标准 (Pass criteria) or an 8 收益 (gain) row bounding the metric from the wrong
+      side (`step time >= 6.31 s`, `throughput <= 1400 tokens/s`);
+    - a change asked for as a target in the wrong direction (`step time 增加 >= 15%`, `peak
+      memory increases by at least 2 GB`) in 2's success criterion or target metric, 3.1, 8's
+      gains or 9.3's criteria; in 8's gain rows (performance for time and throughput, memory
+      for device memory) also a plain one (`峰值显存增加 3 GB`);
+    - a value going the other way than the change it is written with (`下降 >= 18 GB（74.2 GB
+      → <= 92.2 GB）`, `从 6.81 s 降到 7.2 s`), and in a gain row a value that gets worse;
+    - a bound on the wrong side of the baseline while the same sentence claims an
+      improvement (`step time 下降 >= 15%（PT <= 7.83 s）` against 2's current 6.81 s, or
+      9.3's baseline), and a 9.3 row whose value with the feature is worse than its baseline
+      while its pass criterion asks for better.
+
+    A bound on a regression is no target (`step time 增加 <= 12%`, `Regression <= 3%`, `peak
+    memory <= 60 GiB` above a baseline of 23.6 GiB: a trade-off stated as a limit); a clause
+    stating a cost (`代价`, `但`, `at the cost of`), a gain row that says there is none (`无显存
+    收益`, `None targeted`), host memory in a memory gain row, and anything said against
+    something other than the baseline (`≤ baseline + 1 %`) are not judged.
+
+    ## Why a reviewer cares
+    A target above today's step time, or a memory gain that adds memory, is a typo or a
+    misunderstanding of the baseline: the pass criterion then passes a regression, or the
+    gain the RFC is accepted for does not exist.
+    """
+    findings: list[Finding] = []
+    ed = ctx.edition
+    baselines = _section_baselines(ctx)
+    for statement, where in _statements(ctx):
+        # 2's current metric is the baseline of 2's own target metric (one scenario, as the
+        # template asks); elsewhere a bound is said of a scenario of its own
+        own = baselines if statement.source == "2" else _no_baseline
+        findings += _judge(statement, claims_in(statement.text), where, own)
+    section = ed.name(VERIFICATION)
+    for row in verification(ctx):
+        findings += _judge_row(row, section, ed.name("通过标准"), ed.name("开启本特性"), ed.name("基线"))
+    return findings
+
+
+NO_GAIN = re.compile(
+    r"(?i)^(?:无|没有|不涉及|none\b|no\b|n/?a\b)|无(?:显存|性能)?收益|没有(?:显存|性能)?收益|不以.{0,8}为目标"
+    r"|none targeted|no (?:memory |performance )?gain|not (?:a )?(?:goal|target)|not targeted"
+)
+
+
+def _statements(ctx: Context) -> Iterable[tuple[Statement, str]]:
+    ed = ctx.edition
+    for statement in targets(ctx):
+        yield statement, f"'{ed.name('2. 背景')}'"
+    for statement in goals(ctx):
+        yield statement, f"'{ed.name(GOALS)}'"
+    for statement in gains(ctx):
+        if statement.kind in (PERFORMANCE_GAIN, MEMORY_GAIN) and not NO_GAIN.search(statement.text):
+            yield statement, f"'{ed.name(CONSTRAINTS)}' {ed.name(statement.kind)}"
+
+
+def _in_gain_row(statement: Statement, metric: Metric | None) -> bool:
+    """The claim is of the kind of gain its 8 row states (device memory in 显存收益)."""
+    if metric is None or statement.source != "8":
+        return False
+    if statement.kind == MEMORY_GAIN:
+        return metric.key == "memory"
+    return any(d in (TIME, RATE) for d in metric.dims)
+
+
+def _said(claim: Claim) -> str:
+    q = claim.quantity
+    return claim.clause[q.start : q.end].strip()
+
+
+def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baselines) -> list[Finding]:
+    found: list[str] = []
+    for claim in claims:
+        metric = claim.metric
+        if claim.kind == TRANSITION and metric is None and claim.verb and claim.origin is not None and not claim.cost:
+            moved = claim.direction  # `从 2 小时降到 2.5 小时`: the verb says which way, whatever is measured
+            if moved and moved != claim.verb:
+                found.append(
+                    f"says {_moves(claim.verb)} but writes "
+                    f"{claim.clause[claim.origin.start : claim.origin.end].strip()} to {_said(claim)}"
+                )
+            continue
+        if metric is None or claim.relative:
+            continue
+        gain_row = _in_gain_row(statement, metric)
+        # (a gain row's `>= 18 GB` may be the gain itself: bounds are judged in 9.3 only)
+        if claim.kind == DELTA and claim.change in (UP, DOWN) and claim.sense == WORSE and not claim.cost:
+            if claim.op in (GE, GT) or (gain_row and claim.op == ""):
+                found.append(f"asks {metric.name} to {_move(claim.change)} by {_said(claim)}, but {_better(metric)}")
+        elif claim.kind == TRANSITION and claim.origin is not None and not claim.cost:
+            said = _claimed(claim, claims)
+            moved = claim.direction
+            if said and moved and said != moved:
+                found.append(
+                    f"says {metric.name} {_moves(said)} but writes it from "
+                    f"{claim.clause[claim.origin.start : claim.origin.end].strip()} to {_said(claim)}"
+                )
+            elif gain_row and not said and claim.sense == WORSE:
+                found.append(
+                    f"gives a gain whose {metric.name} gets worse, from "
+                    f"{claim.clause[claim.origin.start : claim.origin.end].strip()} to {_said(claim)}"
+                )
+    found += _bounds_against_baseline(claims, baselines)
+    return [Finding(statement.line, 1, "RFC333", f"{where} {message}") for message in dict.fromkeys(found)]
+
+
+def _wrong_operator(claim: Claim) -> bool:
+    lower = claim.metric is not None and claim.metric.better == LOWER
+    return claim.op in ((GE, GT) if lower else (LE, LT))
+
+
+def _op_word(op: str) -> str:
+    return {LE: "<=", LT: "<", GE: ">=", GT: ">"}[op]
+
+
+def _better(metric: Metric) -> str:
+    return f"{metric.key} is better {'lower' if metric.better == LOWER else 'higher'}"
+
+
+def _move(change: str) -> str:
+    return "rise" if change == UP else "fall"
+
+
+def _moves(change: str) -> str:
+    return "rises" if change == UP else "falls"
+
+
+def _claimed(transition: Claim, claims: tuple[Claim, ...]) -> str:
+    """The direction a transition is said to go: its verb's (降到), or a change claimed as
+    a target of the same metric in the same sentence (`下降 >= 18 GB（74.2 GB → ...）`)."""
+    if transition.verb:
+        return transition.verb
+    said = {
+        c.direction
+        for c in claims
+        if c.kind == DELTA
+        and c.sentence == transition.sentence
+        and c.metric is not None
+        and transition.metric is not None
+        and c.metric.key == transition.metric.key
+        and c.target
+        and c.change in (UP, DOWN)
+        and not c.cost
+    }
+    return said.pop() if len(said) == 1 else ""
+
+
+def _improves(claims: Iterable[Claim], metric: Metric, sentence: int | None = None) -> bool:
+    """A change of `metric` for the better claimed as a target (in that sentence)."""
+    return any(
+        c.kind == DELTA
+        and c.metric is not None
+        and c.metric.key == metric.key
+        and (sentence is None or c.sentence == sentence)
+        and c.target
+        and c.sense == BETTER
+        and not c.cost
+        for c in claims
+    )
+
+
+def _is_bound(claim: Claim) -> bool:
+    """An absolute bound on the good side's operator: `<= X` for what is better lower."""
+    if claim.kind not in (ABS, TRANSITION) or claim.metric is None or claim.relative:
+        return False
+    lower = claim.metric.better == LOWER
+    return claim.op in ((LE, LT) if lower else (GE, GT)) or (claim.kind == TRANSITION and claim.op == "")
+
+
+def _worse(value: Quantity, than: Quantity, metric: Metric) -> bool:
+    """`value` is definitely worse than `than` for `metric`."""
+    if value.dim != than.dim:
+        return False
+    return than.less(value) if metric.better == LOWER else value.less(than)
+
+
+def _bounds_against_baseline(claims: tuple[Claim, ...], baselines) -> list[str]:
+    """A bound on the wrong side of the baseline in a sentence that claims an improvement;
+    a floor well below the current value of what is better higher (MFU, throughput)."""
+    found = []
+    for claim in claims:
+        if not _is_bound(claim) or claim.metric is None or claim.kind == TRANSITION:
+            continue
+        baseline = baselines(claim.metric, claim.backend)
+        if baseline is None or not _worse(claim.quantity, baseline, claim.metric):
+            continue
+        if _improves(claims, claim.metric, claim.sentence):
+            found.append(
+                f"sets {claim.metric.name} to {_said(claim)} while claiming it improves, but the baseline "
+                f"is {baseline_text(baseline)}"
+            )
+        elif claim.metric.better != LOWER and claim.quantity.below(baseline, FAR * abs(baseline.high)):
+            found.append(
+                f"sets {claim.metric.name} to {_said(claim)}, well below the current {baseline_text(baseline)}, "
+                f"but {_better(claim.metric)}"
+            )
+    return found
+
+
+# how far past the baseline a bound is no tolerance (a regression allowed) but a slip: a
+# floor 10% under today's MFU, a cap 5% over today's step time that the feature beats
+FAR, PAST = 0.10, 0.05
+
+
+def _no_baseline(metric: Metric, backend: str) -> None:
+    return None
+
+
+def baseline_text(quantity: Quantity) -> str:
+    return f"{quantity.number:g} {quantity.unit}".strip()
+
+
+def _section_baselines(ctx: Context):
+    """metric, backend -> the one current value section 2 states for it, or None."""
+    values: dict[tuple[str, str], set[tuple[float, float, str]]] = {}
+    kept: dict[tuple[str, str], Quantity] = {}
+    for statement in current(ctx):
+        for claim in claims_in(statement.text):
+            if claim.kind == ABS and claim.metric is not None and not claim.op and not claim.relative:
+                key = (claim.metric.name, claim.backend)
+                q = claim.quantity
+                values.setdefault(key, set()).add((q.low, q.high, q.dim))
+                kept[key] = q
+
+    def lookup(metric: Metric, backend: str) -> Quantity | None:
+        key = (metric.name, backend)
+        if len(values.get(key, ())) != 1:
+            return None
+        return kept[key]
+
+    return lookup
+
+
+def _one(claims: Iterable[Claim], metric: Metric, backend: str) -> Quantity | None:
+    """The one value a 9.3 cell states for `metric` (of `backend`, or of no backend)."""
+    values = [
+        c.quantity
+        for c in claims
+        if c.kind == ABS
+        and c.metric is not None
+        and c.metric.key == metric.key
+        and not c.op
+        and not c.relative
+        and c.backend in (backend, "")
+    ]
+    distinct = {(q.low, q.high, q.dim) for q in values}
+    return values[0] if len(distinct) == 1 else None
+
+
+def _judge_row(
+    row: VerificationRow, section: str, criterion_name: str, feature_name: str, baseline_name: str
+) -> list[Finding]:
+    if not row.criterion or not row.metrics:
+        return []
+    context = row.metrics
+    criteria = claims_in(row.criterion, context)
+    found = []
+    where = f"'{section}' {criterion_name}"
+    for claim in criteria:
+        metric = claim.metric
+        if metric is None or claim.relative:
+            continue
+        if claim.kind == ABS and _wrong_operator(claim):
+            found.append(
+                f"{where} bounds {metric.name} with {_op_word(claim.op)} {_said(claim)}, but {_better(metric)}"
+            )
+        elif claim.kind == DELTA and claim.change in (UP, DOWN) and claim.sense == WORSE and claim.op in (GE, GT):
+            if not claim.cost:
+                found.append(
+                    f"{where} asks {metric.name} to {_move(claim.change)} by {_said(claim)}, but {_better(metric)}"
+                )
+        elif claim.kind == TRANSITION and claim.origin is not None:
+            said, moved = _claimed(claim, criteria), claim.direction
+            if said and moved and said != moved:
+                found.append(f"{where} says {metric.name} {_moves(said)} but writes it going the other way")
+    backend_of_row = _row_backend(row)
+    baselines = claims_in(row.baseline, context) if row.baseline else ()
+    features = claims_in(row.feature, context) if row.feature else ()
+    for metric in _distinct(context):
+        if not _improves(criteria, metric) and not any(
+            _is_bound(c) and c.metric is not None and c.metric.key == metric.key for c in criteria
+        ):
+            continue
+        baseline = _one(baselines, metric, backend_of_row)
+        if baseline is None:
+            continue
+        bounds = [c for c in criteria if _is_bound(c) and c.metric is not None and c.metric.key == metric.key]
+        improving = _improves(criteria, metric)
+        for bound in bounds:
+            if improving and _improves(criteria, metric, bound.sentence) and _worse(bound.quantity, baseline, metric):
+                found.append(
+                    f"{where} sets {metric.name} to {_said(bound)} while claiming it improves, but the "
+                    f"{baseline_name} is {baseline_text(baseline)}"
+                )
+        asks_better = improving or any(_worse(baseline, b.quantity, metric) for b in bounds)
+        feature = _one(features, metric, backend_of_row)
+        if feature is not None and not improving and _worse(baseline, feature, metric):
+            for bound in bounds:
+                if _worse(bound.quantity, baseline, metric) and _far(bound.quantity, baseline, metric):
+                    found.append(
+                        f"{where} allows {metric.name} {_said(bound)}, past the {baseline_name} "
+                        f"{baseline_text(baseline)}, though {feature_name} gives {baseline_text(feature)}"
+                    )
+        if asks_better and feature is not None and _worse(feature, baseline, metric):
+            found.append(
+                f"'{section}' {feature_name} gives {metric.name} {baseline_text(feature)}, worse than the "
+                f"{baseline_name} {baseline_text(baseline)}, while the {criterion_name} asks for better"
+            )
+    return [Finding(row.line, 1, "RFC333", message) for message in dict.fromkeys(found)]
+
+
+def _far(value: Quantity, baseline: Quantity, metric: Metric) -> bool:
+    """Worse than the baseline by more than PAST of it: no tolerance of a few per cent."""
+    slack = PAST * abs(baseline.high)
+    return baseline.below(value, slack) if metric.better == LOWER else value.below(baseline, slack)
+
+
+def _distinct(metrics: tuple[Metric, ...]) -> list[Metric]:
+    seen, found = set(), []
+    for metric in metrics:
+        if metric.key not in seen:
+            seen.add(metric.key)
+            found.append(metric)
+    return found
+
+
+def _row_backend(row: VerificationRow) -> str:
+    return backend_of_scenario(row.scenario)

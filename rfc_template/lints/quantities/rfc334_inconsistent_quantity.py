@@ -1,0 +1,366 @@
+"""RFC334: one quantity stated with different numbers in different parts of the RFC."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.quantities import (
+    BACKGROUND,
+    CONSTRAINTS,
+    GOALS,
+    MEMORY_GAIN,
+    PERFORMANCE_GAIN,
+    VERIFICATION,
+    by_sections,
+    gains,
+    goals,
+    targets,
+    verification,
+)
+from rfc_template.lints.quantities.claims import (
+    ABS,
+    DELTA,
+    DOWN,
+    GE,
+    GT,
+    LE,
+    LT,
+    RATIO_OF,
+    TRANSITION,
+    UP,
+    Claim,
+    backend_of,
+    backend_of_scenario,
+    claims_in,
+)
+from rfc_template.lints.quantities.metrics import LOWER
+from rfc_template.lints.quantities.rfc333_wrong_direction import NO_GAIN
+from rfc_template.lints.quantities.units import Quantity
+
+ORDER = ("2", "3.1", "8", "9.3")  # where a target is stated, in the RFC's order
+
+
+@rule(
+    "RFC334",
+    "inconsistent-quantity",
+    REVIEW,
+    WARNING,
+    fails=(
+        edit("| 峰值显存下降 >= 18 GB，step time 增加 <= 12% |", "| 峰值显存下降 >= 12 GB，step time 增加 <= 12% |"),
+        edit(
+            "step time 下降 >= 15%（PT 6.81 s → <= 5.79 s，MS 7.42 s → <= 6.31 s）",
+            "step time 下降 >= 10%（PT 6.81 s → <= 6.13 s，MS 7.42 s → <= 6.68 s）",
+        ),
+        edit(
+            "Step time <= 27.8 s and peak memory <= 45 GB",
+            "Step time <= 29.5 s and peak memory <= 45 GB",
+            rfc="en",
+        ),
+    ),
+    passes=(
+        edit("| 峰值显存下降 >= 18 GB，step time 增加 <= 12% |", "| 峰值显存下降 >= 18.5 GB，step time 增加 <= 12% |"),
+        edit("| step time <= 6.31 s（下降 >= 15%），不 OOM |", "| step time <= 6310 ms（下降 >= 15%），不 OOM |"),
+        edit(
+            "Step time <= 27.8 s and peak memory <= 45 GB",
+            "Step time of 27.8 s or less and peak memory <= 45 GB",
+            rfc="en",
+        ),
+    ),
+)
+@by_sections("2. 背景", "3.1 目标", "8. 约束与兼容性", "9.3 性能 / 显存验证")
+def inconsistent_quantity(ctx: Context) -> list[Finding]:
+    """one target is stated with different numbers in different sections
+
+    ## What it checks
+    The targets stated in 2's success criterion and target metric, 3.1 目标 (Goals), 8's
+    性能收益 / 显存收益 (Performance / Memory gain) rows and 9.3's 通过标准 (Pass criteria),
+    compared as quantities (`30 min` is `1800 s`, `6310 ms` is `6.31 s`, rounding allowed). The
+    same target is the same metric with the same qualifiers (`单卡吞吐` is not `吞吐`, host
+    memory is not device memory), stated the same way (a bound `<= 25 min`, a change `下降 >=
+    15%`, a limit on a regression `增加 <= 2 GB`, a ratio `<= 1.5 倍`), for the same backend (a
+    target of no backend stands for both). Reported at the later statement, naming the line of
+    the earlier: two of 2, 3.1 and 8 that differ, or a 9.3 criterion weaker than one of them (a
+    stricter criterion is fine).
+
+    Which statement a value is compared with is decided only where it is certain: the one
+    the other part states for that metric, or the one whose starting value is the 9.3 row's
+    baseline (`47.2 s to 40.1 s or less` for a row whose baseline is 47.2 s). Parts that state
+    several values for one metric (one per scenario), scenarios that name other models,
+    sequence lengths or card counts, and bounds on either side of the row's baseline (a
+    target below it, a tolerance above it) are not compared with each other.
+
+    ## Why a reviewer cares
+    A goal of MTTR ≤ 10 min verified against ≤ 30 min, or a gain of 10% in section 8 for a
+    goal of 15%, leaves the reviewer not knowing what the RFC commits to, and lets a
+    Level1 run pass what the goal rules out.
+    """
+    stated = _stated(ctx)
+    if len({s.source for s in stated}) < 2:
+        return []
+    by_key: dict[tuple, list[Stated]] = {}
+    for s in stated:
+        by_key.setdefault(s.key, []).append(s)
+    findings: dict[tuple[int, tuple], Finding] = {}
+    for key, group in by_key.items():
+        for later in group:
+            reference = _reference(
+                later, [s for s in group if ORDER.index(s.source) < ORDER.index(later.source)], group
+            )
+            if reference is None:
+                continue
+            if later.source == "9.3":
+                if not _weaker(later, reference):
+                    continue
+                how = "weaker than"
+            elif later.value.differs(reference.value):
+                how = "unlike"
+            else:
+                continue
+            findings.setdefault(
+                (later.line, key),
+                Finding(
+                    later.line,
+                    1,
+                    "RFC334",
+                    f"{later.where} states {later.shown}, {how} {reference.where} at line {reference.line} ({reference.shown})",
+                ),
+            )
+    return list(findings.values())
+
+
+@dataclass(frozen=True)
+class Stated:
+    claim: Claim
+    source: str
+    line: int
+    where: str
+    key: tuple
+    backend: str
+    anchor: Quantity | None  # the value it starts from: its transition's, or the 9.3 row's baseline
+    klass: str  # "target" (better than its anchor), "tolerance" (worse), "" (no anchor)
+    context: str
+
+    @property
+    def value(self) -> Quantity:
+        return self.claim.quantity
+
+    @property
+    def shown(self) -> str:
+        metric = self.claim.metric.name if self.claim.metric else ""
+        q = self.claim.quantity
+        kind = self.key[0]
+        said = self.claim.clause[q.start : q.end].strip()
+        if kind == "bound" or kind.startswith("ratio"):
+            op = {LE: "<=", LT: "<", GE: ">=", GT: ">", "": "<="}[self.claim.op]
+            return f"{metric} {op} {said}"
+        direction, limit = kind.split(":")[1], kind.startswith("limit")
+        verb = ("up by" if direction == UP else "down by") + (" at most" if limit else " at least")
+        return f"{metric} {verb} {said}"
+
+
+def _key(claim: Claim) -> tuple | None:
+    metric = claim.metric
+    if metric is None or claim.relative or claim.cost:
+        return None
+    dim = claim.quantity.dim
+    good = (LE, LT) if metric.better == LOWER else (GE, GT)
+    if claim.kind in (ABS, TRANSITION):
+        if claim.op in good or (claim.kind == TRANSITION and claim.op == ""):
+            return ("bound", metric.name, dim)
+        return None
+    if claim.kind == DELTA and claim.change in (UP, DOWN):
+        if claim.op in (GE, GT, ""):
+            return (f"gain:{claim.change}", metric.name, dim)
+        return (f"limit:{claim.change}", metric.name, dim)
+    if claim.kind == RATIO_OF and claim.op:
+        return ("ratio:" + ("le" if claim.op in (LE, LT) else "ge"), metric.name, dim)
+    return None
+
+
+def _klass(claim: Claim, anchor: Quantity | None) -> str:
+    if (
+        anchor is None
+        or claim.metric is None
+        or claim.kind not in (ABS, TRANSITION)
+        or anchor.dim != claim.quantity.dim
+    ):
+        return ""
+    lower = claim.metric.better == LOWER
+    value = claim.quantity
+    if value.less(anchor) if lower else anchor.less(value):
+        return "target"
+    if anchor.less(value) if lower else value.less(anchor):
+        return "tolerance"
+    return ""
+
+
+def _clause_anchor(claim: Claim, claims: tuple[Claim, ...]) -> Quantity | None:
+    """The start of the one transition of the same metric in the claim's clause."""
+    if claim.kind == TRANSITION:
+        return claim.origin
+    starts = {
+        (c.origin.low, c.origin.high): c.origin
+        for c in claims
+        if c.kind == TRANSITION
+        and c.origin is not None
+        and c.clause == claim.clause
+        and c.metric is not None
+        and claim.metric is not None
+        and c.metric.key == claim.metric.key
+    }
+    return next(iter(starts.values())) if len(starts) == 1 else None
+
+
+def _stated(ctx: Context) -> list[Stated]:
+    ed = ctx.edition
+    found: list[Stated] = []
+    places = (
+        [(s, f"'{ed.name(BACKGROUND)}'") for s in targets(ctx)]
+        + [(s, f"'{ed.name(GOALS)}'") for s in goals(ctx)]
+        + [
+            (s, f"'{ed.name(CONSTRAINTS)}' {ed.name(s.kind)}")
+            for s in gains(ctx)
+            if s.kind in (PERFORMANCE_GAIN, MEMORY_GAIN) and not NO_GAIN.search(s.text)
+        ]
+    )
+    for statement, where in places:
+        claims = claims_in(statement.text)
+        backend = backend_of(statement.context)
+        for claim in claims:
+            key = _key(claim)
+            if key is None:
+                continue
+            anchor = _clause_anchor(claim, claims)
+            found.append(
+                Stated(
+                    claim,
+                    statement.source,
+                    statement.line,
+                    where,
+                    key,
+                    claim.backend or backend,
+                    anchor,
+                    _klass(claim, anchor),
+                    statement.context,
+                )
+            )
+    section, column = ed.name(VERIFICATION), ed.name("通过标准")
+    for row in verification(ctx):
+        if not row.criterion or not row.metrics:
+            continue
+        backend = backend_of_scenario(row.scenario)
+        baselines = claims_in(row.baseline, row.metrics) if row.baseline else ()
+        for claim in claims_in(row.criterion, row.metrics):
+            key = _key(claim)
+            if key is None or claim.metric is None:
+                continue
+            own = claim.backend or backend
+            anchor = _baseline(baselines, claim.metric.key, own)
+            found.append(
+                Stated(
+                    claim,
+                    "9.3",
+                    row.line,
+                    f"'{section}' {column}",
+                    key,
+                    own,
+                    anchor,
+                    _klass(claim, anchor),
+                    row.scenario + " " + row.criterion,
+                )
+            )
+    return found
+
+
+def _baseline(claims: tuple[Claim, ...], metric: str, backend: str) -> Quantity | None:
+    values = [
+        c.quantity
+        for c in claims
+        if c.kind == ABS
+        and c.metric is not None
+        and c.metric.key == metric
+        and not c.op
+        and not c.relative
+        and c.backend in (backend, "")
+    ]
+    return values[0] if len({(q.low, q.high, q.dim) for q in values}) == 1 else None
+
+
+def _compatible(a: Stated, b: Stated) -> bool:
+    return (a.backend == b.backend or not a.backend or not b.backend) and (
+        a.klass == b.klass or not a.klass or not b.klass
+    )
+
+
+def _same(a: Quantity, b: Quantity) -> bool:
+    return not a.differs(b)
+
+
+def _reference(later: Stated, earlier: list[Stated], group: list[Stated]) -> Stated | None:
+    """The earlier statement `later` states the same target as, when that is certain."""
+    if later.source == "9.3" and later.key[0] == "bound" and later.klass != "target":
+        return None  # a 9.3 bound is a target only when it is better than the row's baseline
+    candidates = [s for s in earlier if s.source != later.source and _compatible(s, later)]
+    if not candidates:
+        return None
+    if any(_same(s.value, later.value) for s in candidates):
+        return None  # it agrees with one of them
+    if later.anchor is not None:
+        anchored = [s for s in candidates if s.anchor is not None and _same(s.anchor, later.anchor)]
+        alike = {(s.value.low, s.value.high) for s in anchored}
+        rows = [s for s in group if s.source == later.source and s.anchor is not None and _same(s.anchor, later.anchor)]
+        if anchored and len(alike) == 1 and len({(s.value.low, s.value.high) for s in rows}) == 1:
+            return anchored[0]
+    by_source: dict[str, list[Stated]] = {}
+    for s in candidates:
+        by_source.setdefault(s.source, []).append(s)
+    mine = [s for s in group if s.source == later.source and _compatible(s, later)]
+    if len({(s.value.low, s.value.high) for s in mine}) != 1:
+        return None  # the later part itself states several values for it (one per scenario)
+    for source in reversed(ORDER):
+        chosen = by_source.get(source)
+        if not chosen or len({(s.value.low, s.value.high) for s in chosen}) != 1:
+            continue
+        if _other_scenario(chosen[0].context, later.context):
+            continue
+        return chosen[0]
+    return None
+
+
+def _weaker(later: Stated, reference: Stated) -> bool:
+    """The 9.3 criterion asks less than the earlier target."""
+    a, b = later.value, reference.value
+    kind = later.key[0]
+    metric = later.claim.metric
+    if kind == "bound":
+        lower = metric is not None and metric.better == LOWER
+        return b.below(a) if lower else a.below(b)
+    if kind.startswith("gain") or kind == "ratio:ge":
+        return a.below(b)
+    return b.below(a)  # a limit on a regression, a ratio at most: a larger one allows more
+
+
+SCENARIO_TOKENS = (
+    re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?B\b"),  # model sizes: 13B, Llama-2 7B
+    re.compile(r"(?i)(?<![\d.])(\d+)\s?K\b|(?:seq(?:uence)?(?: length)?|序列长度|seq_len)\s?(\d+)"),  # sequence lengths
+    re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|×\s?(?:H100|A100|A800|H800|Atlas|Ascend|910B))"),
+    re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:节点|nodes?\b)"),
+)
+
+
+@lru_cache(maxsize=2048)
+def _tokens(text: str) -> tuple[frozenset[str], ...]:
+    return tuple(
+        frozenset(next(g for g in m.groups() if g) for m in pattern.finditer(text)) for pattern in SCENARIO_TOKENS
+    )
+
+
+def _other_scenario(a: str, b: str) -> bool:
+    """The two name another model, sequence length, card or node count (each names some
+    and none in common)."""
+    return any(x and y and not x & y for x, y in zip(_tokens(a), _tokens(b)))

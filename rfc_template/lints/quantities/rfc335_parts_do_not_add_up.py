@@ -1,0 +1,456 @@
+"""RFC335: a stated total, product or breakdown that its own numbers contradict.
+
+It is one module: the three shapes it reads (a total with its parts, a product, a ratio) share the
+same tolerance for rounding, and no other rule reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.quantities import prose
+from rfc_template.lints.quantities.units import COUNT, PERCENT, Quantity, quantities
+
+ESTIMATE = "预估 21 min（检测 1 min + rendezvous 2 min + 启动与建 mesh 3 min + 重新切分加载 14.5 min）"
+
+
+@rule(
+    "RFC335",
+    "parts-do-not-add-up",
+    REVIEW,
+    WARNING,
+    fails=(
+        edit("每步多搬约 39 GB", "每步多搬约 2 × 19.5 ≈ 45 GB"),
+        edit(
+            "峰值显存 61.3 GB/卡。",
+            "峰值显存 61.3 GB/卡。PT 的 74.2 GB/卡由参数分片 3.3 GB、梯度分片 3.3 GB、优化器状态 19.5 GB、激活 42.6 GB 和其他 9.5 GB 组成。",
+        ),
+        edit(
+            "is 18% slower",
+            "is 18% slower (attention 55%, all-to-all 30%, other 20% of the step time)",
+            rfc="en",
+        ),
+    ),
+    passes=(
+        edit(
+            "is 18% slower",
+            "is 18% slower (attention 52%, all-to-all 30%, other 18% of the step time)",
+            rfc="en",
+        ),
+        edit(
+            "峰值显存 61.3 GB/卡。",
+            "峰值显存 61.3 GB/卡。PT 的 74.2 GB/卡由参数分片 3.3 GB、梯度分片 3.3 GB、优化器状态 19.5 GB、激活 38.6 GB 和其他 9.5 GB 组成。",
+        ),
+        edit("每步多搬约 39 GB", "每步多搬约 2 × 19.5 ≈ 39 GB"),
+    ),
+)
+def parts_do_not_add_up(ctx: Context) -> list[Finding]:
+    """a total, a product or a breakdown does not match its own parts
+
+    ## What it checks
+    Arithmetic the RFC writes out, anywhere but in code and comments, reported at its line:
+
+    - a sum given with its total: `21 min（1 min + 2 min + 3 min + 14.5 min）`, `a + b = T`, with
+      the parts' labels in between (`检测 1 min + rendezvous 2 min`);
+    - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
+      `16K × 32 × 128 × 2 bytes = 128 MiB`, `2 × 19.5 ≈ 39 GB`;
+    - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
+    - a table with a 合计 / 总计 / Total row, column by column;
+    - a breakdown of percentages of one whole (in brackets, with an `other` / `其他` share or
+      said `of` the whole) adding up to more than 100%, or with its `other` share to less;
+    - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`.
+
+    Rounding is allowed (each number may hide half of its last digit), `约`, `~`, `≈` and
+    `about` allow 5% more, and `1 GB` may be 10^9 or 2^30 bytes. Sums whose parts are not
+    all of the total's unit, products with words between their numbers (`3 GiB per layer ×
+    32 layers`) and layouts with EP (EP is carved from DP, not multiplied) are not read.
+
+    ## Why a reviewer cares
+    When the parts and the total disagree, one of them is wrong, and the reviewer cannot
+    tell which: a memory budget that does not add up hides where the memory goes; a layout
+    that is not the card count is a different job.
+    """
+    findings = []
+    source = ctx.doc.source
+    numbers = candidate_lines(source, ctx.edition.language)
+    if numbers:
+        visible = ctx.visible_lines
+        for number in numbers:
+            text = visible[number - 1] if number <= len(visible) else ""
+            for message in arithmetic(prose(text)) if text.strip() else ():
+                findings.append(Finding(number, 1, "RFC335", message))
+    for table in ctx.doc.tables:
+        # a total is the last row (a table's own order: parts, then their total)
+        if table.rows and table.rows[-1] and TOTAL_ROW.match(table.rows[-1][0]):
+            for line, message in totals(table.header, table.rows, table.line):
+                findings.append(Finding(line, 1, "RFC335", message))
+    return findings
+
+
+# What written arithmetic needs, looked for with str.find (in C, faster than any regex over
+# the whole text, and a character faster than a word): a `+` or a `×` with a digit on both
+# sides, a whole made of parts (`由 … 组成`, `consists of`), three percentages on one line.
+MARKS = {"zh": ("+", "×", "由"), "en": ("+", "×", "consists of", "made up of")}
+DIGIT = re.compile(r"\d")
+NEAR = 32  # how far a sum's or a product's numbers stand from its sign
+
+
+def _line_at(source: str, at: int) -> tuple[int, int]:
+    start = source.rfind("\n", 0, at) + 1
+    end = source.find("\n", at)
+    return start, len(source) if end < 0 else end
+
+
+def candidate_lines(source: str, language: str = "zh") -> list[int]:
+    """The lines that may hold written arithmetic."""
+    starts: set[int] = set()
+    for mark in MARKS.get(language, MARKS["en"]):
+        at = source.find(mark)
+        while at >= 0:
+            if len(mark) == 1 and mark != "由":
+                # a digit near it on both sides, in the same cell (`UT + Level0` is no sum)
+                left = source[max(0, at - NEAR) : at].rsplit("|", 1)[-1].rsplit("\n", 1)[-1]
+                right = source[at + 1 : at + 1 + NEAR].split("|", 1)[0].split("\n", 1)[0]
+                if not (DIGIT.search(left) and DIGIT.search(right)):
+                    at = source.find(mark, at + 1)
+                    continue
+            start, end = _line_at(source, at)
+            if mark != "由" or "组成" in source[at:end] or "构成" in source[at:end]:
+                starts.add(start)
+            at = source.find(mark, end)
+    if source.count("%") >= 3:
+        at = source.find("%")
+        while at >= 0:
+            start, end = _line_at(source, at)
+            if source.count("%", start, end) >= 3:
+                starts.add(start)
+            at = source.find("%", end)
+    lines, line, at = [], 1, 0
+    for start in sorted(starts):  # counted once, start to end
+        line += source.count("\n", at, start)
+        at = start
+        lines.append(line)
+    return lines
+
+
+APPROX = 0.05  # what 约 / ~ / ≈ / about allow, of the larger value
+
+
+def _written(text: str, q: Quantity) -> str:
+    return text[q.start : q.end].strip()
+
+
+def _close(total: Quantity, low: float, high: float, slack: float, approx: bool) -> bool:
+    """`total` can be the parts' value, `low` in the reading of decimal prefixes (`1 GB` is
+    10^9 bytes, `1K` 1,000) and `high` in the binary one: in either reading, all alike."""
+    margin = total.ulp + slack + (APPROX * max(abs(total.high), abs(high)) if approx else 0.0)
+    return abs(total.low - low) <= margin or abs(total.high - high) <= margin
+
+
+@lru_cache(maxsize=8192)
+def arithmetic(text: str) -> tuple[str, ...]:
+    """What one line's written arithmetic gets wrong, as messages."""
+    found: list[str] = []
+    if "+" in text:
+        found += _sums(text)
+    if "×" in text:
+        found += _products(text)
+        found += _layouts(text)
+    if ("由" in text and ("组成" in text or "构成" in text)) or COMPOSED.search(text):
+        found += _compositions(text)
+    if text.count("%") >= 3:
+        found += _shares(text)
+    return tuple(dict.fromkeys(found))
+
+
+# a sum: quantities joined by `+`, each with the words that name it
+PLUS = re.compile(r"\s*\+\s*")
+OPENING = re.compile(r"^\s*[(\[]")
+EQUALS = re.compile(r"^\s*(?:=|≈|约等于|等于|是|共|合计|总计|in total|total)\s*")
+
+
+@dataclass
+class _Sum:
+    parts: list[Quantity]
+    start: int
+    end: int
+
+
+def _chains(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelled: bool) -> list[_Sum]:
+    """Runs of quantities joined by `joiner` (with words of their own between, when
+    `labelled`: `检测 1 min + rendezvous 2 min`)."""
+    chains: list[_Sum] = []
+    current: _Sum | None = None
+    for q in values:
+        if current is not None:
+            between = text[current.end : q.start]
+            joined = joiner.match(between)
+            if joined and (labelled or joined.end() == len(between)):
+                label = between[joined.end() :]
+                if not labelled or not re.search(r"[\d=≈;,。()\[\]]", label):
+                    current.parts.append(q)
+                    current.end = q.end
+                    continue
+            if len(current.parts) > 1:
+                chains.append(current)
+        current = _Sum([q], q.start, q.end)
+    if current is not None and len(current.parts) > 1:
+        chains.append(current)
+    return chains
+
+
+OPERATOR_NEXT = re.compile(r"^\s*[-+×*/÷]")
+OPERATOR_BEFORE = re.compile(r"[-+×*/÷]\s*$")
+
+
+def _a_term(text: str, chain: _Sum) -> bool:
+    """The chain is only a term of a longer expression (`2 × 256 MB + 0.4 GB`, `a + b × c`):
+    its total is the expression's, not its own."""
+    return bool(
+        OPERATOR_NEXT.match(text, chain.end) or OPERATOR_BEFORE.search(text[max(0, chain.start - 4) : chain.start])
+    )
+
+
+def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Quantity, bool] | None:
+    """The total a chain is given with: the quantity right before its bracket (`21 min（...）`),
+    or after `=` / `≈` (`... = 280 MiB`), or before `=` (`T = a + b`)."""
+    before = [q for q in values if q.end <= chain.start]
+    after = [q for q in values if q.start >= chain.end]
+    head = text[: chain.start]
+    bracket = re.search(r"[(\[]\s*[^()\[\]\d]*$", head)
+    if bracket and before and not text[before[-1].end : bracket.start()].strip():
+        return before[-1], before[-1].approx
+    if after:
+        equals = EQUALS.match(text[chain.end : after[0].start])
+        if equals and equals.end() == after[0].start - chain.end:
+            return after[0], after[0].approx or "≈" in equals.group() or "约" in equals.group()
+    if before:
+        equals = re.match(r"^\s*(?:=|≈)\s*$", text[before[-1].end : chain.start])
+        if equals:
+            return before[-1], before[-1].approx or "≈" in equals.group()
+    return None
+
+
+def _sums(text: str) -> list[str]:
+    values = tuple(q for q in quantities(text) if not q.sign or q.sign == "+")
+    found = []
+    for chain in _chains(text, values, PLUS, labelled=True):
+        if _a_term(text, chain):
+            continue
+        total = _total_of(text, values, chain)
+        if total is None:
+            continue
+        whole, approx = total
+        parts = chain.parts
+        if whole.dim == COUNT or any(p.dim != whole.dim for p in parts):
+            continue
+        low, high = sum(p.low for p in parts), sum(p.high for p in parts)
+        slack = sum(p.ulp for p in parts)
+        if not _close(whole, low, high, slack, approx or any(p.approx for p in parts)):
+            shown = " + ".join(_written(text, p) for p in parts)
+            found.append(f"{shown} is {_amount(low, high, whole)}, not the {_written(text, whole)} it is given as")
+    return found
+
+
+TIMES = re.compile(r"\s*×\s*")
+
+
+def _products(text: str) -> list[str]:
+    values = quantities(text)
+    found = []
+    for chain in _chains(text, values, TIMES, labelled=False):
+        if text[chain.start : chain.end].count("x") and "×" not in text[chain.start : chain.end]:
+            if not re.search(r"\d\s+x\s+\d", text[chain.start : chain.end]):
+                continue  # `2x` is a ratio, not a product
+        if _a_term(text, chain):
+            continue
+        total = _total_of(text, values, chain)
+        if total is None:
+            continue
+        whole, approx = total
+        units = [p for p in chain.parts if p.dim != COUNT]
+        if len(units) > 1 or (units and units[0].dim != whole.dim) or any(p.sign for p in chain.parts):
+            continue
+        if not units and whole.dim not in (COUNT,) and whole.unit == "":
+            continue
+        low, high = 1.0, 1.0
+        for part in chain.parts:
+            low, high = low * part.low, high * part.high
+        if not units and whole.dim != COUNT:
+            factor_low, factor_high = whole.low / whole.number, whole.high / whole.number
+            low, high = low * factor_low, high * factor_high  # `2 × 19.5 ≈ 39 GB`: in the total's unit
+        # a whole number in a product is a count, exact; a decimal may be rounded
+        relative = sum(p.ulp / abs(p.number) for p in chain.parts if p.number and not float(p.number).is_integer())
+        slack = relative * max(abs(high), abs(low))
+        if not _close(whole, min(low, high), max(low, high), slack, approx):
+            shown = " × ".join(_written(text, p) for p in chain.parts)
+            found.append(
+                f"{shown} is {_amount(min(low, high), max(low, high), whole)}, not the {_written(text, whole)} it is given as"
+            )
+    return found
+
+
+def _amount(low: float, high: float, like: Quantity) -> str:
+    """A value in base units, shown in the unit of `like`."""
+    if like.number == 0 or like.low == 0:
+        return f"{low:g}"
+    factor = like.high / like.number if like.high else 1.0
+    value = high / factor
+    shown = f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
+    return f"{shown} {like.unit}".strip()
+
+
+COMPOSED = re.compile(
+    r"(?i)\b(?:consists of|is made up of|made up of|is composed of|composed of|breaks down into|is split into)\b"
+)
+LIST_SEPARATOR = re.compile(r"\s*(?:、|,|，|和|与|及|以及|\band\b|\bplus\b)\s*")
+
+
+def _compositions(text: str) -> list[str]:
+    found = []
+    zh = re.search(r"由(?P<parts>[^。;]*?)(?:组成|构成)", text)
+    en = COMPOSED.search(text)
+    for match, parts_text, head in (
+        (zh, zh.group("parts") if zh else "", text[: zh.start()] if zh else ""),
+        (en, text[en.end() :].split(";")[0].split(".")[0] if en else "", text[: en.start()] if en else ""),
+    ):
+        if match is None:
+            continue
+        wholes = quantities(head)
+        if not wholes:
+            continue
+        whole = wholes[-1]
+        if head[whole.end :].strip(" 的") not in ("", "is", "=") and len(head[whole.end :].strip()) > 6:
+            continue  # the whole must be what is made of the parts: `74.2 GB/卡 由 ...`
+        parts = [q for q in quantities(parts_text) if q.dim == whole.dim]
+        if len(parts) < 2 or len([q for q in quantities(parts_text) if q.dim != COUNT]) != len(parts):
+            continue
+        low, high = sum(p.low for p in parts), sum(p.high for p in parts)
+        slack = sum(p.ulp for p in parts)
+        if not _close(whole, low, high, slack, whole.approx or any(p.approx for p in parts)):
+            shown = " + ".join(_written(parts_text, p) for p in parts)
+            found.append(
+                f"{shown} is {_amount(low, high, whole)}, not the {_written(head, whole)} it is said to be made of"
+            )
+    return found
+
+
+OTHER = re.compile(r"(?i)\b(?:others?|rest|remaining|remainder|misc\w*)\b|其他|其余|其它|剩余|杂项")
+SHARE_OF = re.compile(
+    r"(?i)\bof (?:the )?(?:step|total|whole|time|memory|all)\b|占|占比|构成|组成|分布|breakdown|split"
+)
+BRACKET = re.compile(r"\(([^()]*)\)")
+
+
+def _shares(text: str) -> list[str]:
+    found = []
+    for match in BRACKET.finditer(text):
+        inside = match.group(1)
+        items = []
+        for item in re.split(r"\s*(?:,|、|;)\s*", inside):
+            # `allgather and reduce-scatter 38%` is one share; `a 30% and b 20%` two
+            items += re.split(r"\s+and\s+", item) if item.count("%") > 1 else [item]
+        items = [item for item in items if item.strip()]
+        values: list[tuple[Quantity, bool]] = []
+        for item in items:
+            numbers = quantities(item)
+            if len(numbers) != 1 or numbers[0].dim != PERCENT or numbers[0].sign:
+                values = []
+                break
+            values.append((numbers[0], bool(OTHER.search(item))))
+        if len(values) < 3:
+            continue
+        has_other = any(other for _, other in values)
+        said_of = SHARE_OF.search(inside) or SHARE_OF.search(text[max(0, match.start() - 30) : match.start()])
+        if not has_other and not said_of:
+            continue
+        total = sum(q.number for q, _ in values)
+        slack = sum(q.ulp for q, _ in values) + (APPROX * 100 if any(q.approx for q, _ in values) else 0.0)
+        if total > 100 + slack or (has_other and total < 100 - slack):
+            found.append(f"the shares ({inside}) add up to {total:g}%, not 100%")
+    return found
+
+
+# a parallel layout: `TP 4 × PP 2 × fsdp 4`, `TP=2 × FSDP=4`, `PP4 × DP2`
+DEGREE = r"(?:TP|PP|DP|CP|SP|FSDP|HSDP|fsdp|hsdp|tp|pp|dp|cp|sp|shard|replicate)"
+LAYOUT = re.compile(rf"(?<![\w-])({DEGREE})\s?=?\s?(\d+)((?:\s?[×x*]\s?{DEGREE}\s?=?\s?\d+)+)(?![\w.])")
+DATA_PARALLEL = ("dp", "fsdp", "hsdp", "shard", "replicate")
+FACTOR = re.compile(rf"({DEGREE})\s?=?\s?(\d+)")
+CARDS = re.compile(r"(?i)(?<![\w.])(\d+)\s?(?:-\s?)?(?:卡|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)")
+
+
+def _layouts(text: str) -> list[str]:
+    if re.search(r"\b(?:EP|ep)\b", text):
+        return []
+    found = []
+    for match in LAYOUT.finditer(text):
+        names = [name.lower() for name, _ in FACTOR.findall(match.group(0))]
+        if not any(name in DATA_PARALLEL for name in names):
+            continue  # `TP 2 × PP 2` on 8 cards: the data-parallel degree left unsaid
+        factors = [int(n) for _, n in FACTOR.findall(match.group(0))]
+        product = 1
+        for factor in factors:
+            product *= factor
+        # the card count the layout is of: in the same bracket, or right before it
+        opening = text.rfind("(", 0, match.start())
+        closing = text.find(")", match.end())
+        if opening < 0 or (0 <= text.find(")", opening) < match.start()):
+            continue
+        inside = text[opening + 1 : closing if closing >= 0 else len(text)]
+        head = text[max(0, opening - 12) : opening]
+        counts = [int(n) for n in CARDS.findall(inside)] or [int(n) for n in CARDS.findall(head)[-1:]]
+        if len(counts) != 1 or counts[0] == product:
+            continue
+        found.append(f"{match.group(0)} is {product} cards, not the {counts[0]} it is given for")
+    return found
+
+
+TOTAL_ROW = re.compile(r"(?i)^\W*(?:合计|总计|总和|总共|共计|总量|总体|total|sum|overall)\b")
+SUBTOTAL = re.compile(r"(?i)小计|subtotal|其中|of which|incl")
+
+
+def totals(header: list[str], rows: list[list[str]], line: int) -> list[tuple[int, str]]:
+    """A table with a total row whose columns are not the sums of the rows above it."""
+    if not rows or not any(TOTAL_ROW.match(r[0]) for r in rows if r):
+        return []
+    if any(SUBTOTAL.search(r[0]) for r in rows if r):
+        return []
+    found = []
+    for index, row in enumerate(rows):
+        if not row or not TOTAL_ROW.match(row[0]) or index < 2:
+            continue
+        parts_rows = rows[:index]
+        for column in range(1, len(row)):
+            whole = _one(row[column])
+            if whole is None or whole.dim == COUNT and not header[column : column + 1]:
+                continue
+            parts = [_one(r[column]) if column < len(r) else None for r in parts_rows]
+            if any(p is None for p in parts) or any(p.dim != whole.dim for p in parts if p is not None):
+                continue
+            values = [p for p in parts if p is not None]
+            low, high = sum(p.low for p in values), sum(p.high for p in values)
+            slack = sum(p.ulp for p in values)
+            if not _close(whole, low, high, slack, whole.approx or any(p.approx for p in values)):
+                name = header[column] if column < len(header) else str(column + 1)
+                found.append(
+                    (
+                        line + 2 + index,
+                        f"the {name} column adds up to {_amount(low, high, whole)}, not the {prose(row[column])} of its {prose(row[0])} row",
+                    )
+                )
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _one(cell: str) -> Quantity | None:
+    """The one quantity a cell holds (with nothing but words around it), or None."""
+    text = prose(cell)
+    values = quantities(text)
+    if len(values) != 1:
+        return None
+    return values[0]

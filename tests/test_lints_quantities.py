@@ -1,0 +1,318 @@
+"""Quantities as RFCs state them (RFC330 to RFC335): numbers with units, ranges, bounds and
+changes read with confidence or not at all, and the rules that compare them, on mistakes
+and on natural writing of the hand-filled RFCs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rfc_template import document
+from rfc_template.editions import edition_of
+from rfc_template.lint.context import Context
+from rfc_template.lint.registry import rules_by_code
+from rfc_template.lints.quantities import claims_in, normal
+from rfc_template.lints.quantities.claims import ABS, DELTA, DOWN, GE, LE, RATIO_OF, TRANSITION, UP
+from rfc_template.lints.quantities.ranges import named_in_rest, outside, read_default, read_range
+from rfc_template.lints.quantities.units import BYTES, COUNT, PERCENT, RATIO, TIME, quantities
+from rfc_template.template import load_rules
+
+TESTS = Path(__file__).resolve().parent
+PROJECT = TESTS.parent
+OFFLOAD = TESTS / "corpus" / "zh-optimizer-offload"
+ULYSSES = PROJECT / "examples" / "ulysses-sequence-parallel"
+HAND_FILLED = sorted(
+    p.parent
+    for pattern in ("tests/corpus/*/rfc.md", "tests/precision/*/rfc.md", "examples/*/rfc.md")
+    for p in PROJECT.glob(pattern)
+)
+CODES = [f"RFC33{n}" for n in range(6)]
+
+
+def findings(text: str, folder: Path = OFFLOAD) -> list:
+    """This family's findings on `text`, as `rfc check --stage review` reports them."""
+    doc = document.parse(text)
+    ctx = Context(doc, edition_of(doc), load_rules(), folder / "rfc.md", requested_stage="review")
+    return sorted(f for code in CODES for f in rules_by_code()[code].check(ctx))
+
+
+def edited(folder: Path, old: str, new: str) -> tuple[str, int]:
+    text = (folder / "rfc.md").read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    return text.replace(old, new), text[: text.index(old)].count("\n") + 1
+
+
+# --- numbers and units ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, number, dim, low",
+    [
+        ("6.81 s", 6.81, TIME, 6.81),
+        ("2 h 20 min", 2, TIME, 8400),
+        ("9 min 40 s", 9, TIME, 580),
+        ("10,900 ms/step", 10900, TIME, 10.9),
+        ("30 分钟", 30, TIME, 1800),
+        ("74.2 GB/卡", 74.2, BYTES, 74.2e9),
+        ("60 GiB", 60, BYTES, 60 * 2**30),
+        ("12.3 GB / rank", 12.3, BYTES, 12.3e9),
+        ("38.5%", 38.5, PERCENT, 38.5),
+        ("1.12×", 1.12, RATIO, 1.12),
+        ("1.5 倍", 1.5, RATIO, 1.5),
+        ("128K", 128, COUNT, 128e3),
+    ],
+)
+def test_a_quantity_is_read_as_written(text, number, dim, low):
+    (quantity,) = quantities(normal(text))
+    assert (quantity.number, quantity.dim) == (number, dim)
+    assert quantity.low == pytest.approx(low)
+
+
+def test_a_size_is_either_reading_and_a_rate_keeps_its_items():
+    (gb,) = quantities("1 GB")
+    assert (gb.low, gb.high) == (1e9, 2**30)
+    (per_gpu,) = quantities("941 tokens/s per GPU")
+    (total,) = quantities("13,470 tokens/s")
+    assert per_gpu.dim == "rate:tokens/device" and total.dim == "rate:tokens"
+
+
+@pytest.mark.parametrize("text", ["Llama2-13B", "PP4", "1F1B", "fp32", "Qwen2.5-32B", "2026-08", "v2", "A100", "bf16"])
+def test_names_and_dates_hold_no_number(text):
+    assert quantities(normal(text)) == ()
+
+
+def test_a_count_of_cards_is_no_ratio():
+    assert [q.dim for q in quantities(normal("8×A100 80GB"))] == [COUNT, BYTES]
+
+
+# --- 5.1's ranges ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "valid, default, out",
+    [
+        ("16 ~ 4096", "256", False),
+        ("16 ~ 4096", "8192", True),
+        ("16–4096", "8192", True),
+        ("1 to 64; must divide the world size", "128", True),
+        ("[1, 8]", "0", True),
+        ("(0, 1]", "0", True),
+        ("(0, 1]", "1", False),
+        ("0 < ratio <= 1.0", "1.5", True),
+        ("> 0", "0", True),
+        (">= 0.0; 0.0 turns the aux loss off", "-0.01", True),
+        ("正整数", "0", True),
+        ("正整数", "0.5", True),
+        ("非负整数", "0", False),
+        ("True / False", "True", False),
+        ("True / False", '"auto"', True),
+        ('"alltoall", "allgather"', '"a2a"', True),
+        ('"1f1b"、"interleaved_1f1b"，大小写不敏感', '"1F1B"', False),
+        ('"raise"：抛 CheckpointSaveError；"warn"：打 WARNING 日志', '"ignore"', True),
+        ("1 / 2 / 4 / 8", "3", True),
+        ("64 MB ~ 1 GB", "256 MB", False),
+        ("64 MB ~ 1 GB", "2 GB", True),
+        ("64 MB ~ 1 GB", "1000 MB", False),
+        ("1K ~ 64K", "4096", False),
+        ("1K ~ 64K", "128K", True),
+        ("None, or a float in (0, 64]", "128", True),
+        ("None, or a float in (0, 64]", "None", False),
+        ("16 ~ 4096", "`1 << 20`", True),
+    ],
+)
+def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, out):
+    allowed, value = read_range(valid), read_default(default)
+    assert allowed is not None and value is not None
+    assert (outside(value, allowed) and not named_in_rest(value, allowed.rest)) is out
+
+
+@pytest.mark.parametrize(
+    "valid, default",
+    [
+        ("≥ 0，-1 表示不限", "-1"),  # the rest names the value
+        ("1 ~ 8；PP 时为 1", "0"),  # a condition with a value of its own
+        ('> 0, or `float("inf")`', "-1"),  # an alternative
+        ("1, 2, 4, 8, ...", "16"),  # a list that goes on
+        ("1 ~ 8，或 -1 自动", "0"),
+    ],
+)
+def test_a_range_that_may_allow_more_says_nothing(valid, default):
+    allowed, value = read_range(valid), read_default(default)
+    assert allowed is None or value is None or not outside(value, allowed) or named_in_rest(value, allowed.rest)
+
+
+@pytest.mark.parametrize(
+    "valid",
+    [
+        "1f1b 时只能为 1；interleaved 时 2 ~ 8",
+        ">= dp × micro_batch_size",
+        "1 ~ world_size",
+        "None 时取参数 DTensor 的 mesh",
+        "A non-empty tuple",
+        "2 的幂",
+        "int ≥ 1",
+    ],
+)
+def test_a_range_in_prose_is_not_read(valid):
+    allowed = read_range(valid)
+    value = read_default("3")
+    assert allowed is None or not outside(value, allowed)
+
+
+def test_a_bare_default_takes_the_unit_of_the_parameters_name():
+    allowed = read_range("64 MB ~ 1 GB")
+    assert not outside(read_default("256"), allowed, "")  # no unit known: nothing said
+    assert outside(read_default("2048"), allowed, "MB")
+    assert not outside(read_default("256"), allowed, "MB")
+
+
+# --- what a text claims --------------------------------------------------------------
+
+
+def test_claims_read_bounds_changes_and_transitions():
+    claims = claims_in(normal("step time <= 5.79 s（下降 >= 15%），峰值显存增加 <= 2 GB/卡"))
+    kinds = [(c.metric.key, c.kind, c.op, c.change) for c in claims]
+    assert kinds == [("step time", ABS, LE, ""), ("step time", DELTA, GE, DOWN), ("memory", DELTA, LE, UP)]
+    (transition, delta) = claims_in(normal("step time from 4.86 s to 3.89 s or less (at least 20% lower)"))
+    assert transition.kind == TRANSITION and transition.direction == DOWN and delta.direction == DOWN
+    (ratio,) = claims_in(normal("加载耗时不超过同切分加载的 1.5 倍"))
+    assert (ratio.kind, ratio.op, ratio.metric.key) == (RATIO_OF, LE, "load time")
+
+
+def test_a_number_belongs_to_the_backend_before_it():
+    claims = claims_in(normal("恢复耗时 PT <= 25 min、MS <= 32 min"))
+    assert [(c.backend, c.quantity.number) for c in claims] == [("PT", 25), ("MS", 32)]
+    assert {c.backend for c in claims_in(normal("PT 和 MS 都达到 step time <= 5 s"))} == {""}
+
+
+# --- the rules on the hand-filled RFCs ------------------------------------------------
+
+
+@pytest.mark.parametrize("folder", HAND_FILLED, ids=[f.name for f in HAND_FILLED])
+def test_hand_filled_rfcs_have_no_finding(folder):
+    assert findings((folder / "rfc.md").read_text(encoding="utf-8"), folder) == []
+
+
+MISTAKES = [
+    # (folder, find, replace, code)
+    (OFFLOAD, "| bucket_size_mb | int | 256 |", "| bucket_size_mb | int | 8192 |", "RFC330"),
+    (OFFLOAD, "| 16 ~ 4096 |", "| 512 ~ 4096 |", "RFC330"),
+    (OFFLOAD, "bucket_size_mb=256)\n", "bucket_size_mb=8192)\n", "RFC330"),
+    (OFFLOAD, "| 6.81 s / 74.2 GB | 预估 5.72 s / 71.8 GB |", "| 6.81 / 74.2 | 预估 5.72 s / 71.8 GB |", "RFC331"),
+    (OFFLOAD, "step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81，峰值显存 74.2 GB/卡", "RFC331"),
+    (
+        OFFLOAD,
+        "达到峰值显存下降 >= 18 GB/卡、改用选择性重计算后 step time 下降 >= 15% 的性能 / 显存目标。",
+        "显著降低峰值显存，并明显缩短 step time。",
+        "RFC332",
+    ),
+    (OFFLOAD, "（PT 74.2 GB → <= 56.2 GB）", "（PT 74.2 GB → <= 92.2 GB）", "RFC333"),
+    (OFFLOAD, "（PT <= 5.79 s，MS <= 6.31 s）", "（PT <= 7.83 s，MS <= 8.53 s）", "RFC333"),
+    (
+        OFFLOAD,
+        "| step time <= 6.31 s（下降 >= 15%），不 OOM |",
+        "| step time >= 6.31 s（下降 >= 15%），不 OOM |",
+        "RFC333",
+    ),
+    (
+        OFFLOAD,
+        "| 峰值显存下降 >= 18 GB，step time 增加 <= 12% |",
+        "| 峰值显存下降 >= 12 GB，step time 增加 <= 12% |",
+        "RFC334",
+    ),
+    (ULYSSES, "Step time <= 27.8 s and peak memory <= 45 GB", "Step time <= 29.5 s and peak memory <= 45 GB", "RFC334"),
+    (OFFLOAD, "每步多搬约 39 GB", "每步多搬约 2 × 19.5 ≈ 45 GB", "RFC335"),
+    (
+        OFFLOAD,
+        "峰值显存 61.3 GB/卡。",
+        "峰值显存 61.3 GB/卡。PT 的 74.2 GB/卡由参数 3.3 GB、梯度 3.3 GB、优化器状态 19.5 GB、激活 42.6 GB 和其他 9.5 GB 组成。",
+        "RFC335",
+    ),
+]
+
+
+@pytest.mark.parametrize("folder, old, new, code", MISTAKES, ids=[f"{m[3]}:{m[2][:30]}" for m in MISTAKES])
+def test_a_mistake_of_meaning_is_caught_at_its_line(folder, old, new, code):
+    text, line = edited(folder, old, new)
+    found = [f for f in findings(text, folder) if f.code == code]
+    assert found and any(f.line == line or f"line {line}" in f.message for f in found), found
+
+
+VARIATIONS = [
+    (OFFLOAD, "| 16 ~ 4096 |", "| 16 MB ~ 4 GB |"),
+    (OFFLOAD, "| 16 ~ 4096 |", "| [16, 4096]，须为 16 的整数倍 |"),
+    (OFFLOAD, "| 0 < ratio <= 1.0 |", "| (0, 1] |"),
+    (OFFLOAD, "offload_ratio=1.0, bucket_size_mb=256)", "offload_ratio=0.5, bucket_size_mb=512)"),
+    (OFFLOAD, "每卡约 19.5 GB", "每卡约 18.2 GiB"),
+    (
+        OFFLOAD,
+        "step time 6.81 s，峰值显存 74.2 GB/卡",
+        "step time 6.81 s（第 20 到 60 步的中位数，3 次复测），峰值显存 74.2 GB/卡",
+    ),
+    (OFFLOAD, "step time 多出约 30%", "step time 约为选择性重计算时的 1.3×"),
+    (
+        OFFLOAD,
+        "step time 下降 >= 15%（PT 6.81 s → <= 5.79 s，MS 7.42 s → <= 6.31 s）",
+        "step time 下降 >= 15%：PT 从 6.81 s 降到 5.79 s 以下，MS 从 7.42 s 降到 6.31 s 以下",
+    ),
+    (
+        OFFLOAD,
+        "| step time <= 6.31 s（下降 >= 15%），不 OOM |",
+        "| step time 不超过 6.31 s（较基线 7.42 s 下降 15% 以上），不 OOM |",
+    ),
+    (OFFLOAD, "| step time <= 6.31 s（下降 >= 15%），不 OOM |", "| step time <= 6310 ms（下降 >= 15%），不 OOM |"),
+    (OFFLOAD, "| 峰值显存下降 >= 18 GB，step time 增加 <= 12% |", "| 峰值显存下降 >= 18.5 GB，step time 增加 <= 12% |"),
+    (OFFLOAD, "每步多搬约 39 GB", "每步多搬约 2 × 19.5 ≈ 39 GB"),
+    (
+        OFFLOAD,
+        "峰值显存 61.3 GB/卡。",
+        "峰值显存 61.3 GB/卡。PT 的 74.2 GB/卡由参数 3.3 GB、梯度 3.3 GB、优化器状态 19.5 GB、激活 38.6 GB 和其他 9.5 GB 组成。",
+    ),
+    (OFFLOAD, "| 预估 6.25 s / 60.1 GB |", "| 预估 6.25 s / 62.0 GB |"),
+    (
+        ULYSSES,
+        "Step time <= 2.71 s and peak memory <= 41.7 GB",
+        "No regression: step time at most 2.71 s, peak memory up to 0.5 GB higher",
+    ),
+    (ULYSSES, "is 18% slower", "is 18% slower (attention 52%, all-to-all 30%, other 18% of the step time)"),
+]
+
+
+@pytest.mark.parametrize("folder, old, new", VARIATIONS, ids=[v[2][:40] for v in VARIATIONS])
+def test_a_natural_variation_is_quiet(folder, old, new):
+    text, _ = edited(folder, old, new)
+    assert findings(text, folder) == []
+
+
+def test_a_copy_with_another_head_is_placed_at_its_own_lines():
+    """Findings kept by text (copies of one RFC are read once) follow each copy's head."""
+    text, line = edited(OFFLOAD, "| 6.81 s / 74.2 GB |", "| 6.81 / 74.2 |")
+    first = [f for f in findings(text) if f.code == "RFC331"]
+    longer = text.replace("# 优化器状态 offload 到 host 内存\n", "# 优化器状态 offload 到 host 内存\n\n> 草案\n", 1)
+    second = [f for f in findings(longer) if f.code == "RFC331"]
+    assert [f.line for f in first] == [line] and [f.line for f in second] == [line + 2]
+
+
+@pytest.mark.parametrize(
+    "text, wrong",
+    [
+        ("预估 21 min（检测 1 min + rendezvous 2 min + 启动 3 min + 加载 14.5 min）", False),  # 20.5: rounding
+        ("预估 21 min（检测 1 min + rendezvous 2 min + 启动 3 min + 加载 18.5 min）", True),
+        ("每次约 40 MB（4096 × 5120 × 2 字节）", False),  # 40 MiB
+        ("16K × 32 × 128 × 2 bytes = 128 MiB", False),
+        ("每步多搬约 2 × 19.5 ≈ 39 GB", False),
+        ("每步多搬约 2 × 19.5 ≈ 45 GB", True),
+        ("默认配置下约 2 × 256 MB + 0.4 GB ≈ 0.9 GB", False),  # a product that is a term of a sum
+        ("32 卡（TP 4 × PP 2 × fsdp 4）", False),
+        ("32 卡（TP 4 × PP 2 × fsdp 8）", True),
+        ("8 卡（TP 2 × PP 2）", False),  # the data-parallel degree left unsaid
+        ("(attention 31%, expert matmuls 27%, allgather and reduce-scatter 38%, other 12%)", True),
+        ("(PT 95%, MS 93%, overall 94%)", False),  # no shares of one whole
+    ],
+)
+def test_written_arithmetic_is_checked_with_rounding(text, wrong):
+    from rfc_template.lints.quantities import prose
+    from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import arithmetic
+
+    assert bool(arithmetic(prose(text))) is wrong
