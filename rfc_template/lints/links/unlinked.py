@@ -1,0 +1,135 @@
+"""Links typed whole that a forge does not draw as links (RFC337): a space between `]`
+and `(`, a `)` never typed, a full-width `（`.
+
+One search of the visible text (comments and code blanked) finds the `](`, `] (` and
+`]（` there are; a line is read further only when what follows looks like a link
+target that is no link: a web address, a relative `.md` (or other file) path, an
+`#anchor`. mistune's inline parser, the one the forge's Markdown agrees with, then
+confirms that the brackets are shown as text. Code spans, task boxes (`[x]`),
+citations (`[1]`), footnotes (`[^1]`), ranges (`[0, 1] (inclusive)`) and
+reference links (`[text]` with a definition) are not read as links.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rfc_template import document
+from rfc_template.lint.context import Context, per_document
+from rfc_template.lints.links import CODE_SPAN, DEFINITION, RUN_ON, _label, _nested_fences, _text_runs
+
+CANDIDATE = re.compile(r"\][ \t]*[(（]")
+# `[text]` then the gap, the bracket and the target. Not after a letter, a digit, `\` or
+# `]` (`a[i] (x)` is an index, `[a][b]` a reference); no nested brackets.
+LINKISH = re.compile(
+    r"(?<![A-Za-z0-9_\\\]])(?P<bang>!?)\[(?P<text>(?:[^\[\]\\\n]|\\.){0,300})(?<!\\)\]"
+    r"(?P<gap>[ \t]*)(?P<open>[(（])(?P<pad>[ \t]*)(?P<target>[^\s()（）<>\"']*)"
+)
+FILE = r"(?:md|markdown|mmd|png|svg|jpe?g|gif|webp|py|ya?ml|json|toml|txt|pdf|html?|csv|ipynb|sh)"
+# What was meant as a link's target: a web address, a relative path (`./`, `../`, or a
+# name with a file's extension: `design.md`, `diagrams/flow.png`), an anchor that names a
+# heading (not `#12`, an issue). `(/dev/shm)`, `(TP/PP)` are prose.
+TARGET = re.compile(
+    r"(?i)(?:https?://|www\.)[^\s\u3000-\u9fff\uff00-\uffef]+"
+    rf"|[^\s#]+?\.{FILE}(?![A-Za-z0-9])(?:[#?][^\s]*)?"
+    r"|\.{1,2}/[^\s]*"
+    r"|#(?!\d+$)[^\s]*[^\W\d_][^\s]*"
+)
+# Bracket texts that are no link text: empty, a task box, a footnote, a citation or a range.
+NOT_LINK_TEXT = re.compile(r"\s*|[ xX]|\^.*|[\d\s.,，;；:+\-–−∞eE]*|[a-z]\s*[,，]\s*[a-z]", re.S)
+TITLE_START = re.compile(r"[ \t]+[\"'(]")
+
+
+@dataclass(frozen=True)
+class Unlinked:
+    line: int
+    col: int
+    written: str  # the link as written, as far as it goes on its line
+    target: str
+    kind: str  # "space", "unclosed" or "wide"
+    image: bool
+
+
+@per_document
+def unlinked(ctx: Context) -> list[Unlinked]:
+    if CANDIDATE.search(ctx.doc.source) is None:
+        return []  # most drafts: no `](` at all, in text or code
+    lines = ctx.visible_lines
+    text = "\n".join(lines)
+    numbers: list[int] = []
+    line, at = 1, 0
+    for m in CANDIDATE.finditer(text):
+        line += text.count("\n", at, m.start())
+        at = m.start()
+        if not numbers or numbers[-1] != line:
+            numbers.append(line)
+    if not numbers:
+        return []
+    fenced = _nested_fences(text) if ("```" in text or "~~~" in text) else set()
+    found: list[Unlinked] = []
+    labels: set[str] | None = None
+    for number in numbers:
+        if number in fenced:
+            continue
+        source = lines[number - 1]
+        bare = CODE_SPAN.sub(lambda m: " " * len(m.group()), source) if "`" in source else source
+        following = lines[number].strip() if number < len(lines) else ""
+        for m in LINKISH.finditer(bare):
+            kind = _kind(m, bare, following)
+            if kind is None or _no_link_text(m.group("text"), kind, bool(m.group("bang"))):
+                continue
+            if kind != "unclosed":
+                if labels is None:
+                    labels = {_label(d.group(1)) for d in re.finditer(r"(?m)^" + DEFINITION.pattern, text)}
+                if _label(m.group("text")) in labels:
+                    continue  # `[text]` is a reference link, then text in brackets
+            if _shown_as_text(source, m):
+                target = _target(m.group("target"))
+                if kind == "unclosed":
+                    target = target.rstrip(".,;:!?")  # the sentence's punctuation
+                end = m.start("target") + len(target)
+                if kind != "unclosed" and source[end : end + 1] in (")", "）"):
+                    end += 1
+                written = source[m.start() : end]
+                found.append(Unlinked(number, m.start() + 1, written, target, kind, bool(m.group("bang"))))
+    return found
+
+
+def _no_link_text(text: str, kind: str, image: bool) -> bool:
+    """Bracket text that no link has: a task box, a footnote, a citation, a range; with
+    `](` typed (no `)`), only a footnote or nothing (an image may have no alt text)."""
+    if kind != "unclosed":
+        return NOT_LINK_TEXT.fullmatch(text) is not None
+    return (not image and not text.strip()) or text.startswith("^")
+
+
+def _target(target: str) -> str:
+    """The target as far as it was typed: up to Chinese punctuation after it, a web
+    address up to Chinese text, a file name up to its extension; "" if it is none."""
+    end = RUN_ON.search(target)
+    m = TARGET.match(target[: end.start()] if end else target)
+    return m.group() if m else ""
+
+
+def _kind(m: re.Match, line: str, following: str) -> str | None:
+    """What keeps a link-like text from being one, or None: a link, or not meant as one."""
+    target = _target(m.group("target"))
+    if not target:
+        return None
+    if m.group("open") == "（":
+        return "wide"
+    if m.group("gap"):
+        return "space"
+    rest = line[m.end() :]
+    if ")" in rest:
+        return None  # closed: a link, or RFC321's (a space in the target)
+    if TITLE_START.match(rest) or (not rest.strip() and following[:1] in (")", '"', "'")):
+        return None  # a title or the `)` on the next line: the link goes on there
+    return "unclosed"
+
+
+def _shown_as_text(line: str, m: re.Match) -> bool:
+    """mistune, parsing the line, shows the brackets as text (no link, image or code)."""
+    shown = "[" + m.group("text") + "]" + m.group("gap") + m.group("open")
+    return any(shown in run for run in _text_runs(document.markdown().inline(line, {})))
