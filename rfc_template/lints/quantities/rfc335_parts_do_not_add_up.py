@@ -106,8 +106,32 @@ def _line_at(source: str, at: int) -> tuple[int, int]:
     return start, len(source) if end < 0 else end
 
 
+# Each line is read alone, so a document can be read a section at a time; a section's
+# answer is kept, for RFCs share most of their sections (fresh drafts, copies under review).
 def candidate_lines(source: str, language: str = "zh") -> list[int]:
     """The lines that may hold written arithmetic."""
+    lines: list[int] = []
+    before = 0  # lines above the section
+    for section in _sections(source):
+        lines += (before + n for n in _section_candidates(section, language))
+        before += section.count("\n")
+    return lines
+
+
+def _sections(source: str) -> list[str]:
+    """`source` cut before each `## ` line (str.find: a regex would scan every position)."""
+    parts, start = [], 0
+    at = source.find("\n## ")
+    while at >= 0:
+        parts.append(source[start : at + 1])
+        start = at + 1
+        at = source.find("\n## ", start)
+    parts.append(source[start:])
+    return parts
+
+
+@lru_cache(maxsize=512)
+def _section_candidates(source: str, language: str) -> tuple[int, ...]:
     starts: set[int] = set()
     for mark in MARKS.get(language, MARKS["en"]):
         at = source.find(mark)
@@ -135,7 +159,7 @@ def candidate_lines(source: str, language: str = "zh") -> list[int]:
         line += source.count("\n", at, start)
         at = start
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 APPROX = 0.05  # what 约 / ~ / ≈ / about allow, of the larger value
