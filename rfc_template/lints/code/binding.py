@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rfc_template.lints.code.parsing import Parsed, nodes
+from rfc_template.lints.code.parsing import Parsed
 
 P = inspect.Parameter
 
@@ -188,49 +188,6 @@ def _class(node: ast.ClassDef) -> inspect.Signature | None:
         return inspect.Signature(parameters)
     except (ValueError, TypeError):
         return None
-
-
-@dataclass
-class Example:
-    """5.2's code: its imports, the names it binds itself, its calls."""
-
-    names: dict[str, tuple[str, str]] = field(default_factory=dict)  # local -> (module, name imported)
-    modules: dict[str, str] = field(default_factory=dict)  # local -> module imported as a whole
-    bound: set[str] = field(default_factory=set)  # defined or assigned in the example
-    calls: list[tuple[Parsed, ast.Call]] = field(default_factory=list)
-    imports: dict[str, ast.AST] = field(default_factory=dict)  # local name -> its import
-
-
-def example(blocks: list[Parsed]) -> Example:
-    found = Example()
-    order: list[tuple[int, int, int, int]] = []
-    for number, parsed in enumerate(blocks):
-        node: Any
-        for node in nodes(parsed.tree):
-            kind = type(node)
-            if kind is ast.Call:
-                order.append((number, node.lineno, node.col_offset, len(order)))
-                found.calls.append((parsed, node))
-            elif kind is ast.Name:
-                if type(node.ctx) is not ast.Load:
-                    found.bound.add(node.id)
-            elif kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-                found.bound.add(node.name)
-            elif kind is ast.arg:
-                found.bound.add(node.arg)
-            elif kind is ast.Import:
-                for alias in node.names:
-                    if alias.asname:
-                        found.modules[alias.asname] = alias.name
-                    else:
-                        found.modules[alias.name.split(".")[0]] = alias.name.split(".")[0]
-            elif kind is ast.ImportFrom and node.level == 0 and node.module:
-                for alias in node.names:
-                    local = alias.asname or alias.name
-                    found.names[local] = (node.module, alias.name)
-                    found.imports[local] = node
-    found.calls = [found.calls[o[-1]] for o in sorted(order)]  # in the order they are written
-    return found
 
 
 @dataclass

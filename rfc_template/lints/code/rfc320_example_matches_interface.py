@@ -6,15 +6,14 @@ import ast
 import difflib
 import re
 import sys
-from dataclasses import dataclass, field
-from typing import Any
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
 from rfc_template.lints.code import USAGE, python_code
+from rfc_template.lints.code.example import example_code
 from rfc_template.lints.code.interface import BUILTINS, IDENTIFIER, Interface, Signature, did_you_mean
-from rfc_template.lints.code.parsing import Parsed, nodes, quietly
+from rfc_template.lints.code.parsing import Parsed, quietly
 from rfc_template.lints.model import PARAMETERS
 
 
@@ -95,46 +94,6 @@ FOREIGN = {
         ),
     ),
 }
-
-
-@dataclass
-class ExampleCode:
-    """5.2's code: its calls, where each name it imports comes from, what it binds itself."""
-
-    imported: dict[str, str] = field(default_factory=dict)  # local name -> module it is imported from
-    original: dict[str, str] = field(default_factory=dict)  # local name -> the name it was imported as
-    bound: set[str] = field(default_factory=set)  # defined or assigned in the example
-    calls: list[tuple[Parsed, ast.Call]] = field(default_factory=list)
-    called: set[str] = field(default_factory=set)  # the names it calls, as imported
-
-
-def example_code(blocks: list[Parsed]) -> ExampleCode:
-    found = ExampleCode()
-    for parsed in blocks:
-        # by exact type, not isinstance: this walks every node of every block (Any: the
-        # narrowing mypy does for isinstance is not done for `type(node) is`)
-        node: Any
-        for node in nodes(parsed.tree):
-            kind = type(node)
-            if kind is ast.Call:
-                found.calls.append((parsed, node))
-            elif kind is ast.Name:
-                if type(node.ctx) is not ast.Load:
-                    found.bound.add(node.id)
-            elif kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-                found.bound.add(node.name)
-            elif kind is ast.arg:
-                found.bound.add(node.arg)
-            elif kind is ast.Import:
-                for alias in node.names:
-                    local = alias.asname or alias.name.split(".")[0]
-                    found.imported[local] = alias.name if alias.asname else local
-            elif kind is ast.ImportFrom:
-                for alias in node.names:
-                    local = alias.asname or alias.name
-                    found.imported[local] = "." * node.level + (node.module or "")
-                    found.original[local] = alias.name
-    return found
 
 
 @quietly

@@ -13,7 +13,8 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import USAGE, PythonCode, python_code
-from rfc_template.lints.code.binding import KNOWN, Example, Problem, bind, defined, example, words
+from rfc_template.lints.code.binding import KNOWN, Problem, bind, defined, words
+from rfc_template.lints.code.example import ExampleCode, example_code
 from rfc_template.lints.code.interface import BUILTINS, Interface, interface
 from rfc_template.lints.code.parsing import Parsed, is_python, parse_block, quietly
 from rfc_template.lints.code.rfc320_example_matches_interface import FOREIGN
@@ -175,7 +176,7 @@ def analysis(definition: tuple[tuple[str, str], ...], usage: tuple[tuple[str, st
         return Analysis()
     api = interface(parsed_definition)
     parsed_usage = _parsed(usage, language)
-    used = example(parsed_usage)
+    used = example_code(parsed_usage)
     foreign = FOREIGN - api.api_roots
     # the framework's modules: where 5.1's own names are imported from, by 5.1 or by 5.2
     framework = {module for local, module in api.imported.items() if local in own.signatures}
@@ -215,7 +216,7 @@ def _parsed(blocks: tuple[tuple[str, str], ...], language: str) -> list[Parsed]:
     return found
 
 
-def _resolve(func: ast.expr, used: Example, foreign: set[str]) -> tuple[str | None, str] | None:
+def _resolve(func: ast.expr, used: ExampleCode, foreign: set[str]) -> tuple[str | None, str] | None:
     """(the module the called name comes from, or None if not imported; the name as 5.1
     would define it), or None where the call is none of the framework's functions."""
     if isinstance(func, ast.Name):
