@@ -28,8 +28,10 @@ MAX_RFC_BYTES = 10 * 1024 * 1024
 PARALLEL_FROM = 32
 
 
-def rfc_files(paths: list[str], allow_empty: bool = False) -> list[Path]:
-    """The files the PATHs name: a file as it is, a folder as every rfc.md in it or below it."""
+def rfc_files(paths: list[str], allow_empty: bool = False, overrides: Overrides | None = None) -> list[Path]:
+    """The files the PATHs name: a file as it is, a folder as every rfc.md in it or below it,
+    and the files its configuration's extend-include names (`overrides`: the command line's)."""
+    overrides = overrides or Overrides()
     files: list[Path] = []
     for name in paths:
         path = Path(name)
@@ -40,13 +42,25 @@ def rfc_files(paths: list[str], allow_empty: bool = False) -> list[Path]:
         if is_dir:
             # os.walk does not follow symlinked folders, so a symlink loop cannot trap it;
             # it lists a broken rfc.md symlink, which is then reported rather than skipped
-            found = sorted(Path(root, "rfc.md") for root, _, names in os.walk(path) if "rfc.md" in names)
+            found = sorted(file for root, _, names in os.walk(path) for file in found_in(root, names, overrides))
             if not found and not allow_empty:  # a wrong path in CI must not pass as "no findings"
                 raise UsageError(f"{name}: no rfc.md in this folder or below it")
             files += found
         else:
             files.append(path)
     return files
+
+
+def found_in(folder: str, names: list[str], overrides: Overrides) -> list[Path]:
+    """The RFC files among a folder's `names`: rfc.md, and those its configuration's
+    extend-include names."""
+    found = [Path(folder, config.RFC_NAME)] if config.RFC_NAME in names else []
+    settings = config.settings_for(Path(folder, config.RFC_NAME), overrides)
+    if settings.include:
+        found += [
+            Path(folder, name) for name in names if name != config.RFC_NAME and settings.is_rfc(Path(folder, name))
+        ]
+    return found
 
 
 @dataclass
@@ -59,7 +73,7 @@ class Targets:
     notes: list[str] = field(default_factory=list)
 
 
-def targets(paths: list[str], diagrams: bool = False) -> Targets:
+def targets(paths: list[str], diagrams: bool = False, overrides: Overrides | None = None) -> Targets:
     """The files `rfc check` checks for its PATHs: a folder's rfc.md files (rfc_files), a
     file as it is, and a diagram of an RFC (a .mmd in the diagrams/ folder beside an
     rfc.md) as that RFC, whose copies RFC203 compares with its blocks. Each file once, at
@@ -74,7 +88,7 @@ def targets(paths: list[str], diagrams: bool = False) -> Targets:
     seen: set[str] = set()
     for name in paths:
         try:
-            files = rfc_files([name])
+            files = rfc_files([name], overrides=overrides)
         except UsageError as error:
             found.errors.append((name, str(error)))
             continue

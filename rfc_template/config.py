@@ -14,6 +14,7 @@ every file; `--isolated` reads none.
     severity = {RFC314 = "error"}    # code -> error / warning
     stage = "review"                 # as --stage, for every file under this configuration
     require-reason = true            # a waiver without `-- reason` is a finding (RFC010)
+    extend-include = ["docs/design/*/README.md"]  # RFCs besides the files named rfc.md (globs, from this file's folder)
 
 A key or a rule the tool does not know is an error naming it, with the closest known one.
 """
@@ -38,7 +39,17 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover (Python 3.9 and 3.10)
     import tomli as tomllib
 
-KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "severity", "stage", "require-reason")
+KEYS = (
+    "select",
+    "extend-select",
+    "ignore",
+    "per-file-ignores",
+    "severity",
+    "stage",
+    "require-reason",
+    "extend-include",
+)
+RFC_NAME = "rfc.md"  # an RFC's file, wherever it is; extend-include names more
 FILE_NAMES = (".rfc.toml", "pyproject.toml")
 
 
@@ -55,6 +66,7 @@ class Settings:
     per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()  # (glob from `root`, codes)
     root: Path | None = None  # the configuration's folder
     source: Path | None = None  # the configuration file
+    include: tuple[str, ...] = ()  # globs from `root`: files that are RFCs besides rfc.md (extend-include)
 
     def codes_for(self, path: Path | None) -> frozenset[str]:
         """The codes that run on `path`: select, less its per-file ignores."""
@@ -69,6 +81,19 @@ class Settings:
 
     def severities(self) -> dict[str, str]:
         return dict(self.severity)
+
+    def is_rfc(self, path: Path) -> bool:
+        """`path` is an RFC file: named rfc.md, or matched by extend-include (a folder's
+        files that `rfc check DIR` and `rfc lsp` read as RFCs)."""
+        if path.name == RFC_NAME:
+            return True
+        if not self.include or self.root is None:
+            return False
+        try:
+            relative = Path(os.path.abspath(path)).relative_to(self.root).as_posix()
+        except ValueError:
+            return False
+        return any(_matches(relative, pattern) for pattern in self.include)
 
 
 def _matches(relative: str, pattern: str) -> bool:
@@ -168,7 +193,10 @@ def settings_from(table: dict, source: Path, overrides: Overrides) -> Settings:
     reason = table.get("require-reason", False)
     if not isinstance(reason, bool):
         raise UsageError(f"{where}: require-reason must be true or false")
-    settings = Settings(select, tuple(levels), stage, reason, True, ignores, source.parent.resolve(), source)
+    include = _list(table.get("extend-include", []), f"{where} extend-include", 'file globs, such as ["*/README.md"]')
+    settings = Settings(
+        select, tuple(levels), stage, reason, True, ignores, source.parent.resolve(), source, tuple(include)
+    )
     return apply(settings, overrides)
 
 
@@ -176,9 +204,9 @@ def _strings(table: dict, key: str, where: str) -> list[str]:
     return _list(table.get(key, []), f"{where} {key}")
 
 
-def _list(value: object, where: str) -> list[str]:
+def _list(value: object, where: str, what: str = 'rule codes or names, such as ["RFC312"]') -> list[str]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise UsageError(f'{where}: must be a list of rule codes or names, such as ["RFC312"]')
+        raise UsageError(f"{where}: must be a list of {what}")
     return value
 
 

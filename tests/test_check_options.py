@@ -174,6 +174,7 @@ def test_require_reason(repo):
         ('severity = {RFC104 = "fatal"}\n', "severity of RFC104 is 'fatal'; use one of: error, warning"),
         ('stage = "final"\n', "stage is 'final'; use one of: draft, review"),
         ("ignore = [\n", "not valid TOML"),
+        ('extend-include = "README.md"\n', 'extend-include: must be a list of file globs, such as ["*/README.md"]'),
     ],
 )
 def test_a_bad_configuration_is_one_error_naming_it(repo, written, said):
@@ -181,6 +182,21 @@ def test_a_bad_configuration_is_one_error_naming_it(repo, written, said):
     done = rfc("check", "docs", cwd=repo)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and ".rfc.toml" in done.stderr and said in done.stderr, done.stderr
+
+
+def test_extend_include_names_more_rfc_files_in_a_folder(repo):
+    """A repository that keeps RFCs as README.md (or any name) says so once; a folder's
+    check and index read them beside every rfc.md (and `rfc lsp` checks them)."""
+    design = repo / "docs" / "design"
+    shutil.copytree(design / "offload", design / "legacy")
+    (design / "legacy" / "rfc.md").rename(design / "legacy" / "README.md")
+    readme = design / "legacy" / "README.md"
+    readme.write_text(readme.read_text(encoding="utf-8").replace("| 适用后端 | PT + MS |", "| 适用后端 | TF |"))
+    assert rfc("check", "docs", cwd=repo).returncode == 0  # README.md is no RFC by default
+    (repo / ".rfc.toml").write_text('extend-include = ["docs/design/*/README.md"]\n')
+    done = rfc("check", "docs", cwd=repo)
+    assert done.returncode == 1 and codes(done) == ["RFC106"] and "legacy/README.md:" in done.stdout
+    assert "legacy/README.md" in rfc("index", "docs/design", cwd=repo).stdout
 
 
 def test_an_unknown_code_on_the_command_line(repo):

@@ -178,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     if args.stdin_filename and not reads_stdin:
         raise UsageError("--stdin-filename names the RFC read from -; give - as the PATH")
     if not reads_stdin:
-        found = targets(args.paths, diagrams=args.diagrams)
+        found = targets(args.paths, diagrams=args.diagrams, overrides=overrides)
         files, errors = found.files, found.errors
         for note in found.notes:
             print(f"rfc check: note: {note}", file=sys.stderr)
