@@ -21,7 +21,7 @@ from typing import NamedTuple
 from rfc_template import document
 from rfc_template.editions import edition_of
 from rfc_template.lint.context import merge_conflicts
-from rfc_template.lints.diagrams import stale_copies
+from rfc_template.lints.diagrams import StaleCopy, stale_copies
 
 FIXED_CODES = ("RFC203",)
 
@@ -31,23 +31,32 @@ class Fix(NamedTuple):
     message: str
 
 
-def fix(rfc: Path, text: str) -> list[Fix]:
-    """Fix the RFC at `rfc` (its text given): what was changed, and what was left alone."""
+class Planned(NamedTuple):
+    """A stale copy and what --fix does with it: rewrite it (`drawn` empty), or leave it,
+    because someone drew there (`drawn` says how it was changed)."""
+
+    stale: StaleCopy
+    drawn: str | None
+
+    def where(self, rfc: Path) -> str:
+        return f"the mermaid block at {rfc}:{self.stale.block.line} ('{self.stale.section}')"
+
+
+def plan(rfc: Path, text: str) -> tuple[list[Planned], str | None]:
+    """What --fix would do to the RFC at `rfc` (its text given), without doing it: each
+    stale copy, planned; or, with merge conflicts left in, nothing and why (`rfc lsp` offers
+    the same fixes as code actions)."""
     doc = document.parse(text)
     conflicts = merge_conflicts(doc)
     if conflicts:
         at = ", ".join(str(conflict.line) for conflict in conflicts)
         many = "s" if len(conflicts) > 1 else ""
-        return [
-            Fix(
-                False,
-                f"{rfc} has {len(conflicts)} merge conflict{many} left in (line{many} {at}, RFC012): nothing is "
-                f"rewritten from it; resolve {'them' if many else 'it'}, then run rfc check --fix again",
-            )
-        ]
-    fixes = []
+        return [], (
+            f"{rfc} has {len(conflicts)} merge conflict{many} left in (line{many} {at}, RFC012): nothing is "
+            f"rewritten from it; resolve {'them' if many else 'it'}, then run rfc check --fix again"
+        )
+    planned = []
     for stale in stale_copies(doc, edition_of(doc), rfc):
-        block = f"the mermaid block at {rfc}:{stale.block.line} ('{stale.section}')"
         drawn = (
             f"was changed after {rfc.name}"
             if _edited_after(stale.file, rfc)
@@ -55,13 +64,28 @@ def fix(rfc: Path, text: str) -> list[Fix]:
             if _staged(stale.file)
             else None
         )
-        if drawn:  # someone drew in the copy: rewriting it would lose their work
+        planned.append(Planned(stale, drawn))
+    return planned, None
+
+
+def fix(rfc: Path, text: str) -> list[Fix]:
+    """Fix the RFC at `rfc` (its text given): what was changed, and what was left alone."""
+    planned, refused = plan(rfc, text)
+    if refused:
+        return [Fix(False, refused)]
+    fixes = []
+    for step in planned:
+        if step.drawn:  # someone drew in the copy: rewriting it would lose their work
             fixes.append(
-                Fix(False, f"{stale.file} {drawn}, so it is not rewritten: copy it into {block}, or delete it (RFC203)")
+                Fix(
+                    False,
+                    f"{step.stale.file} {step.drawn}, so it is not rewritten: copy it into {step.where(rfc)}, "
+                    "or delete it (RFC203)",
+                )
             )
             continue
-        _replace(stale.file, stale.block.code)
-        fixes.append(Fix(True, f"{stale.file}: rewritten from {block} (RFC203)"))
+        _replace(step.stale.file, step.stale.block.code)
+        fixes.append(Fix(True, f"{step.stale.file}: rewritten from {step.where(rfc)} (RFC203)"))
     return fixes
 
 
