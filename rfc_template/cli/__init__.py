@@ -1,4 +1,5 @@
-"""The `rfc` command: `rfc new`, `rfc check`, `rfc preview`, `rfc index`, `rfc rule`, `rfc link`, `rfc mermaid-setup`.
+"""The `rfc` command: `rfc new`, `rfc check`, `rfc preview`, `rfc index`, `rfc rule`, `rfc link`,
+`rfc mermaid-setup`, `rfc lsp`.
 
 Each command is a module here that declares its options (`add_parser`) and runs them
 (`run`); what they do is in the library modules (rfc_template.generate, batch, formats,
@@ -16,11 +17,11 @@ import os
 import signal
 import sys
 
-from rfc_template.cli import check, index, link, mermaid_setup, new, preview, rule
+from rfc_template.cli import check, index, link, lsp, mermaid_setup, new, preview, rule
 from rfc_template.errors import INTERRUPTED, USAGE_ERROR, UsageError
 from rfc_template.template import template_dir
 
-COMMANDS = (new, check, preview, index, rule, link, mermaid_setup)
+COMMANDS = (new, check, preview, index, rule, link, mermaid_setup, lsp)
 
 
 def main(argv: list[str] | None = None) -> int:
