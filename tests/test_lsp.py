@@ -32,6 +32,17 @@ SERVER = [sys.executable, "-m", "rfc_template", "lsp"]
 WAIT = 60  # seconds: a generous bound for a slow CI machine, never reached when it works
 
 
+@pytest.fixture(autouse=True)
+def no_running_loop_of_playwright():
+    """Playwright's sync API (the session's Mermaid browser, tests/browser.py) leaves its
+    event loop marked as running in this thread between calls, and pytest-asyncio refuses
+    to start a loop then: the mark is set aside for each test here, and put back."""
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    yield
+    asyncio.events._set_running_loop(running)
+
+
 def recording_client() -> LanguageClient:
     """pytest-lsp's client, also keeping every publishDiagnostics with its version, in order."""
     client = LanguageClient(converter_factory=default_converter)
