@@ -73,7 +73,7 @@ def check_text(text: str, path: Path | None = None, stage: str | None = None, se
     waived = 0
     if (settings is None or settings.inline_config) and waivers.MARK in doc.source:
         lines = normalise_newlines(doc.source).split("\n")
-        in_code = {n for block in doc.code_blocks for n in range(block.line, block.line + block.code.count("\n") + 2)}
+        in_code = {n for block in doc.code_blocks for n in range(block.line, block.last_line + 1)}
         done = waivers.apply(findings, lines, in_code, ran, settings.require_reason if settings is not None else False)
         findings = done.kept + [f for f in done.problems if codes is None or f.code in codes]
         waived = done.waived
@@ -132,7 +132,7 @@ def outside_conflicts(findings: list[Finding], text: str) -> list[Finding]:
     if not damaged:
         return findings
     for block in doc.code_blocks:
-        first, last = block.line, block.line + block.code.count("\n") + 1
+        first, last = block.line, block.last_line
         if any(start <= last and first <= end for start, end in damaged):
             damaged.append((first, last))
     return [f for f in findings if not any(start <= f.line <= end for start, end in damaged)]

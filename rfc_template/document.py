@@ -19,8 +19,7 @@ from rfc_template.findings import LineIndex, normalise_newlines
 from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
 from rfc_template.template import load_rules, rfc_template_path
 
-# The lines that end a block quote's lazy continuation in mistune; GFM ends it at a
-# heading too (`> note` right above `## 7. ...` must not swallow the heading).
+# What ends a block quote's lazy continuation in mistune; GFM ends it at a heading too (`> note` over `## 7.`).
 _MISTUNE_QUOTE_BREAKS = ["blank_line", "thematic_break", "fenced_code", "list", "block_html"]
 
 
@@ -80,11 +79,9 @@ class Heading:
     level: int
     text: str  # as a reader sees it
     line: int
-    # The section it heads, as the template writes that heading: `6.4 关键逻辑` for
-    # `6.4 关键逻辑（Key Logic）` (see `section_of`); its own text when it heads none.
+    # The section it heads as the template writes it (`6.4 关键逻辑（Key Logic）`: `6.4 关键逻辑`), else its text
     section: str = ""
-    # It heads `section` by a near miss of that section's heading (`## 7、组件依赖`, `## 7.
-    # 依赖`): a required section missing otherwise, taken to be this (see `near_misses`).
+    # It heads `section` by a near miss of its heading (`## 7、组件依赖`): one missing otherwise (near_misses)
     near_miss: bool = False
 
     def __post_init__(self) -> None:
@@ -115,8 +112,12 @@ class Unclosed:
 class CodeBlock:
     info: str
     code: str
-    line: int
+    line: int  # its opening fence (an indented block's first line)
     section: str
+
+    @property
+    def last_line(self) -> int:  # its closing fence's (an open fence's lies past the text's end: cap it)
+        return self.line + self.code.count("\n") + 1
 
 
 @dataclass
@@ -145,9 +146,8 @@ class Document:
 def template_headings(language: str = "zh") -> tuple[Heading, ...]:
     """The level-2 and level-3 headings of one edition of the template, in order: the
     sections every RFC of that edition must have (structure.required_sections)."""
-    # The template is our own file, with its headings written as plain `## ` / `### `
-    # lines outside code: a line scan reads them without a Markdown parse (the
-    # post-generation hook runs this in every generation).
+    # Our own file, its headings plain `## ` / `### ` lines outside code: a line scan reads them
+    # without a Markdown parse (the post-generation hook runs this in every generation).
     headings, fence = [], None
     for number, line in enumerate(rfc_template_path(language).read_text(encoding="utf-8").splitlines(), start=1):
         marker = re.match(r"(`{3,}|~{3,})", line)

@@ -138,7 +138,7 @@ class Context:
         """The lines a reader reads as text: comments and code blocks blanked."""
         lines = list(self.uncommented_lines)
         for block in self.doc.code_blocks:  # the fences and every line between
-            for number in range(block.line, min(block.line + block.code.count("\n") + 2, len(lines) + 1)):
+            for number in range(block.line, min(block.last_line + 1, len(lines) + 1)):
                 lines[number - 1] = ""
         return lines
 
@@ -308,7 +308,7 @@ def _shown_blocks(doc: document.Document) -> list[tuple[int, int]]:
         language = block.info.split(maxsplit=1)[0].lower() if block.info else ""
         if language in READ_AS_CODE or block.line in unclosed:
             continue
-        blocks.append((block.line, block.line + block.code.count("\n") + 1))
+        blocks.append((block.line, block.last_line))
     return sorted(blocks)
 
 

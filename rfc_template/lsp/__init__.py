@@ -8,6 +8,6 @@
 - server.py: the pygls server: a document is checked on open, change and save, in a
   thread of its own, the newest text only; Mermaid's verdict (`--diagrams`) on save.
 
-pygls is imported by server.py alone: the other two modules are plain functions of a text,
-tested without an editor.
+The server (pygls's LanguageServer) is server.py alone: the other two modules are plain
+functions of a text (using lsprotocol's types and pygls's position codec), tested without an editor.
 """

@@ -14,7 +14,6 @@ in the copy, or while merge conflicts are left).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -62,19 +61,19 @@ def waiver_edits(text: str, finding: Finding) -> tuple[str, list[tuple[ServerTex
     return f"Waive {named} on this line", [(ServerTextPosition(number - 1, at), new)]
 
 
-COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
-
-
 def _in_comment(lines: list[str], number: int, column: int) -> bool:
     """Whether the place (1-based line, 0-based column) is inside an HTML comment, one left
     open included."""
     offset = sum(len(line) + 1 for line in lines[: number - 1]) + column
-    for match in COMMENT.finditer("\n".join(lines)):
+    text = "\n".join(lines)
+    closed_before = 0
+    for match in document.COMMENT.finditer(text):
         if match.start() >= offset:
-            return False
-        if offset < match.end() or not match.group().endswith("-->"):
+            break
+        if offset < match.end():
             return True
-    return False
+        closed_before = match.end()
+    return "<!--" in text[closed_before:offset]  # opened after the last closed one, and never closed
 
 
 def _code_block_around(text: str, number: int) -> tuple[int, int] | None:
@@ -82,7 +81,7 @@ def _code_block_around(text: str, number: int) -> tuple[int, int] | None:
     last_line = len(lines_of(text))
     for block in document.parse(text).code_blocks:
         first = block.line
-        last = min(block.line + block.code.count("\n") + 1, last_line)
+        last = min(block.last_line, last_line)
         if first <= number <= last:
             return first, last
     return None

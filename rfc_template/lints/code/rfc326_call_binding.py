@@ -269,7 +269,7 @@ class _Later:
             lines = self.ctx.doc.source.split("\n")
             for parsed in self.python.usage or ():
                 block = parsed.block
-                for number in range(block.line, min(block.line + block.code.count("\n") + 2, len(lines) + 1)):
+                for number in range(block.line, min(block.last_line + 1, len(lines) + 1)):
                     lines[number - 1] = ""
             self._text = "\n".join(lines)
         return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", self._text) is not None

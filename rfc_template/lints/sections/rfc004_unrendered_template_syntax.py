@@ -29,5 +29,5 @@ def unrendered_template_syntax(ctx: Context) -> list[Finding]:
     skip: set[int] = set()
     for block in ctx.doc.code_blocks:
         if block.info == "mermaid":
-            skip.update(range(block.line, block.line + block.code.count("\n") + 2))
+            skip.update(range(block.line, block.last_line + 1))
     return [f for f in unrendered_syntax(ctx.doc.source) if f.line not in skip]
