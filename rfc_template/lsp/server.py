@@ -240,11 +240,13 @@ def _findings_at(document: TextDocument, checked: Checked, position: types.Posit
 def _code_actions(
     ls: RfcServer, document: TextDocument, checked: Checked, asked: types.Range
 ) -> list[types.CodeAction]:
-    """For each finding on the lines asked about: its fix, where --fix has one, and its waiver."""
+    """For each finding on the lines asked about: its fix, where --fix has one, and its waiver
+    (one per rule and place: a waiver covers every finding of its rule there)."""
     lines = diagnostics.lines_of(checked.text)
     codec = document.position_codec
     first, last = asked.start.line + 1, asked.end.line + 1
     found = []
+    offered: set[tuple[str, str]] = set()  # (title, the first insertion) of each waiver offered
     path = Path(document.path or "rfc.md")
     for finding in checked.findings:
         if not first <= finding.line <= last:
@@ -257,6 +259,9 @@ def _code_actions(
         waived = actions.waiver_edits(checked.text, finding)
         if waived is not None:
             title, insertions = waived
+            if (title, repr(insertions[0])) in offered:
+                continue
+            offered.add((title, repr(insertions[0])))
             edits = [
                 types.TextEdit(range=_at(codec, lines, position), new_text=inserted)
                 for position, inserted in insertions
