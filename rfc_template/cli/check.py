@@ -92,10 +92,18 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     chk.add_argument(
         "paths",
-        nargs="+",
+        nargs="*",
         metavar="PATH",
         help="an RFC file, a folder (every rfc.md in it and below it), one of an RFC's diagrams/*.mmd (its RFC), "
         "or - for stdin",
+    )
+    chk.add_argument(
+        "--issue-body",
+        metavar="FILE",
+        help="check the RFC an issue holds instead of PATHs: its body as the forge renders a submitted RFC form "
+        "(### label, then the answer), or an RFC pasted whole; or the issue's JSON (gh issue view N --json "
+        "number,title,body,author,url,createdAt, the REST API's issue, a workflow's issues event); - for stdin. "
+        "Findings are at lines of the body",
     )
     chk.add_argument("--stage", choices=STAGES, help="override the stage the status (状态) implies")
     chk.add_argument("--format", choices=STYLES, default="text")
@@ -157,7 +165,6 @@ def run(args: argparse.Namespace) -> int:
     # imported here, not at the top: the checker (mistune, the rules) would slow `rfc new`'s start-up
     from rfc_template import config
     from rfc_template.batch import check_file, check_files, check_with_diagrams, fix_files, read_rfc_stream, targets
-    from rfc_template.formats import format_error, formatted, repository_root, sarif_log, statistics, summary
 
     overrides = config.Overrides(
         select=args.select,
@@ -169,6 +176,10 @@ def run(args: argparse.Namespace) -> int:
         stage=args.stage,
     )
     style = args.format
+    if args.issue_body is not None:
+        return _check_issue(args, overrides)
+    if not args.paths:
+        raise UsageError("give a PATH to check (an RFC, a folder, or - for stdin), or --issue-body FILE")
     errors: list[tuple[str, str]] = []  # (PATH, what is wrong), in the chosen format
     files: list[Path] = []
     args.paths = ["-" if path == "/dev/stdin" else path for path in args.paths]  # a pipe, read as one
@@ -196,7 +207,15 @@ def run(args: argparse.Namespace) -> int:
         results = check_with_diagrams(files, args.stage, args.jobs, overrides)
     else:  # the workers format what they found: the main process only writes it out
         results = check_files(files, args.stage, args.jobs, None if per_file else style, overrides)
-    out = sys.stdout
+    return _report(results, errors, args, sys.stdout)
+
+
+def _report(results: Iterable[FileResult], errors: list[tuple[str, str]], args: argparse.Namespace, out) -> int:
+    """Write each file's findings (and the problems with PATHs) in the chosen format; the exit status."""
+    from rfc_template.formats import format_error, formatted, repository_root, sarif_log, statistics, summary
+
+    style = args.format
+    per_file = style in ("sarif",) or args.statistics
     for path, message in errors:
         _write_error(path, message, style, out, format_error)
     counts = {"errors": 0, "warnings": 0, "waived": 0, "files": 0}
@@ -229,6 +248,22 @@ def run(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     failing = counts["errors"] + (counts["warnings"] if args.strict else 0)
     return FINDINGS if failing else 0
+
+
+def _check_issue(args: argparse.Namespace, overrides) -> int:
+    """`--issue-body`: one issue's RFC, reported as one file named as the option names it."""
+    from rfc_template.batch import FileResult
+    from rfc_template.issues.body import check_issue, read_issue_file
+
+    if args.paths or args.fix or args.diagrams or args.stdin_filename:
+        raise UsageError("--issue-body checks one issue: no PATH, --fix, --diagrams or --stdin-filename with it")
+    name = args.issue_body
+    try:
+        findings, waived = check_issue(read_issue_file(name), name, args.stage, overrides)
+        result = FileResult(Path(name), findings, waived=waived)
+    except UsageError as error:
+        result = FileResult(Path(name), [], str(error))
+    return _report([result], [], args, sys.stdout)
 
 
 def _write_error(path: str, message: str, style: str, out, format_error) -> None:

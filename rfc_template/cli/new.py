@@ -24,6 +24,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--type", help=f"background category: {', '.join(rules.rfc_types)}")
     new.add_argument("--date", help="creation date, YYYY-MM-DD (default: today)")
     new.add_argument("--output-dir", default=".", help="where the RFC directory is created (default: .)")
+    new.add_argument(
+        "--from-issue",
+        metavar="FILE",
+        help="make the RFC an issue holds: its body (a submitted RFC form, or an RFC pasted whole) or its JSON "
+        "(gh issue view N --json number,title,body,author,url,createdAt); - for stdin. The answers come from the "
+        "issue (the options above win); nothing is asked",
+    )
     new.add_argument("--no-input", action="store_true", help="use the template's default for every option left out")
     new.set_defaults(run=run)
 
@@ -34,5 +41,11 @@ def run(args: argparse.Namespace) -> int:
         for option, variable in NEW_OPTIONS.items()
         if (value := getattr(args, option)) is not None
     }
+    if args.from_issue is not None:
+        from rfc_template.issues.body import read_issue_file
+        from rfc_template.issues.new import new_from_issue
+
+        new_from_issue(read_issue_file(args.from_issue), args.from_issue, given, Path(args.output_dir))
+        return 0
     new_rfc(given, Path(args.output_dir), interactive=not args.no_input)
     return 0
