@@ -5,19 +5,25 @@ text    path:line:col: CODE message (a warning: CODE [warning] message), then on
 json    one JSON object per finding and line
 github  ::error / ::warning workflow commands, escaped as GitHub's toolkit escapes them
 sarif   one SARIF 2.1.0 log of every file, for code scanning (written once, at the end)
+markdown one Markdown report of every file (written once, at the end), for a comment on
+        an issue or a pull request: a table of findings, or the problem with a PATH
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from rfc_template import __version__
 from rfc_template.lint import registry
 
-STYLES = ("text", "json", "github", "sarif")
+STYLES = ("text", "json", "github", "sarif", "markdown")
+# The first line of a Markdown report: how the action finds its own comment to update.
+REPORT_MARK = "<!-- rfc-check -->"
+REPORT_ROWS = 100  # a comment holds at most 65,536 characters: the first findings, and how many more
 TOOL_URL = "https://github.com/mindspore/rfc-template"
 
 
@@ -144,6 +150,46 @@ def sarif_log(files: list[tuple[str, list]], errors: list[tuple[str, str]], root
             }
         ],
     }
+
+
+def markdown_report(files: list[tuple[str, list]], errors: list[tuple[str, str]], show_paths: bool = True) -> str:
+    """A report to post as a comment. What the findings quote was written by anyone: each
+    message is shown as literal text (no link, mention, markup or HTML of its own)."""
+    found = [(path, f) for path, findings in files for f in findings]
+    errors_count = sum(f.severity == "error" for _, f in found)
+    warnings = len(found) - errors_count
+    lines = [REPORT_MARK]
+    if errors:
+        lines.append("### rfc check: not checked")
+        for path, message in errors:
+            said = message if show_paths else message.removeprefix(f"{path}: ")
+            lines += ["", f"- {_literal(said)}"]
+    elif not found:
+        lines += ["### rfc check: no findings", "", "The RFC passes the template's checks at its stage."]
+    else:
+        lines += [f"### rfc check: {_count(errors_count, 'error')}, {_count(warnings, 'warning')}", ""]
+        lines += ["| Line | Rule | Severity | Message |", "| ---: | --- | --- | --- |"]
+        rules = registry.rules_by_code()
+        for path, finding in found[:REPORT_ROWS]:
+            rule = rules[finding.code]
+            where = f"{_literal(path)}:{finding.line}" if show_paths else str(finding.line)
+            lines.append(
+                f"| {where} | [{finding.code}]({rule.url}) {rule.name} | {finding.severity} | {_literal(finding.message)} |"
+            )
+    lines += [
+        "",
+        f"<sub>[rfc check]({TOOL_URL}) {__version__}: what each rule asks, and how to waive it, is on its page.</sub>",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _literal(text: str) -> str:
+    """Text shown as written in a Markdown table cell: every character Markdown or HTML
+    reads escaped, and `@` kept from mentioning anyone (a zero-width joiner after it)."""
+    from rfc_template.jinja import markdown_text
+
+    escaped = markdown_text(" ".join(text.split())).replace("@", "@\u2060")
+    return re.sub(r"(?i)(https?|www)(\S)", "\\1\u2060\\2", escaped)  # no autolink
 
 
 def _rule(rule) -> dict:

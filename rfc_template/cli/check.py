@@ -196,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
     _check_configurations(files or [Path(args.stdin_filename or "rfc.md")], overrides)  # a bad one: said once
     if args.fix:
         fix_files(files)
-    per_file = style in ("sarif",) or args.statistics  # the findings are needed whole, not as lines
+    per_file = style in ("sarif", "markdown") or args.statistics  # the findings are needed whole, not as lines
     results: Iterable[FileResult]
     if reads_stdin:
         shown = Path(args.stdin_filename) if args.stdin_filename else Path("-")
@@ -212,10 +212,18 @@ def run(args: argparse.Namespace) -> int:
 
 def _report(results: Iterable[FileResult], errors: list[tuple[str, str]], args: argparse.Namespace, out) -> int:
     """Write each file's findings (and the problems with PATHs) in the chosen format; the exit status."""
-    from rfc_template.formats import format_error, formatted, repository_root, sarif_log, statistics, summary
+    from rfc_template.formats import (
+        format_error,
+        formatted,
+        markdown_report,
+        repository_root,
+        sarif_log,
+        statistics,
+        summary,
+    )
 
     style = args.format
-    per_file = style in ("sarif",) or args.statistics
+    per_file = style in ("sarif", "markdown") or args.statistics
     for path, message in errors:
         _write_error(path, message, style, out, format_error)
     counts = {"errors": 0, "warnings": 0, "waived": 0, "files": 0}
@@ -241,6 +249,8 @@ def _report(results: Iterable[FileResult], errors: list[tuple[str, str]], args: 
 
         log = sarif_log(collected, errors, repository_root(Path.cwd()))
         out.write(json.dumps(log, ensure_ascii=False, indent=2) + "\n")
+    elif style == "markdown":
+        out.write(markdown_report(collected, errors, show_paths=args.issue_body is None))
     if style == "text" and (counts["errors"] or counts["warnings"] or counts["waived"]):
         out.flush()
         print(summary(counts["errors"], counts["warnings"], counts["files"], counts["waived"]), file=sys.stderr)
@@ -267,7 +277,7 @@ def _check_issue(args: argparse.Namespace, overrides) -> int:
 
 
 def _write_error(path: str, message: str, style: str, out, format_error) -> None:
-    if style in ("text", "sarif"):  # text: on stderr; sarif: in the log's notifications, and on stderr
+    if style in ("text", "sarif", "markdown"):  # text: on stderr; sarif, markdown: in the report, and on stderr
         print(f"rfc check: {message}", file=sys.stderr)
     else:
         out.write(format_error(path, message, style) + "\n")

@@ -6,3 +6,9 @@ body.py    an issue body (or an issue's JSON) read back into an RFC's text, with
            of the body each line came from (`rfc check --issue-body`, `rfc new --from-issue`)
 comment.py the findings as the one comment the action keeps up to date on an issue
 """
+
+# The forges `rfc issue-form` writes for, and where each reads an issue form (GitCode reads
+# .gitcode/ISSUE_TEMPLATE/ before .github/). Here, not in forms.py: the command line
+# lists them without loading the template.
+FORM_PATHS = {"github": ".github/ISSUE_TEMPLATE/rfc.yml", "gitcode": ".gitcode/ISSUE_TEMPLATE/rfc.yml"}
+FORGES = tuple(FORM_PATHS)

@@ -169,10 +169,10 @@ def convert(issue: Issue, name: str) -> Converted:
             issue.body, list(range(1, len(lines) + 1)), document.language_of(doc.headings), {}, {}, False
         )
         return pasted
-    labels = ", ".join(f"'### {f.label}'" for f in form("zh").fields if f.section)[:80]
+    second = edition("zh").sections[1].text
     raise UsageError(
-        f"{name}: not an RFC issue: the body has none of the RFC form's fields ({labels}...) "
-        f"and none of the template's sections ('{edition('zh').sections[1].text}', ...)"
+        f"{name}: not an RFC issue: the body has none of the RFC form's fields (such as '### {second}') "
+        f"and none of the template's sections (such as '## {second}')"
     )
 
 

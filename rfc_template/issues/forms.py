@@ -17,8 +17,8 @@ from pathlib import Path
 
 from rfc_template.issues.fields import FORM_LABEL, FORM_TITLE, Field, form
 
-FORGES = ("github", "gitcode")
-FORM_PATHS = {"github": ".github/ISSUE_TEMPLATE/rfc.yml", "gitcode": ".gitcode/ISSUE_TEMPLATE/rfc.yml"}
+# The first words of every form this writes: a file that starts so is ours to rewrite.
+HEADER = "# The feature RFC issue form, made by `rfc issue-form"
 GITCODE_SCHEMA = Path(__file__).with_name("gitcode-issue-forms.schema.json")
 
 
@@ -67,7 +67,7 @@ def form_yaml(forge: str, language: str) -> str:
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
     Dumper.add_representer(str, text)
-    header = f"# The feature RFC issue form, made by `rfc issue-form --forge {forge} --language {language}`\n"
+    header = f"{HEADER} --forge {forge} --language {language}`\n"
     header += "# from the RFC template: regenerate it rather than editing it by hand.\n"
     return header + yaml.dump(
         issue_form(forge, language), Dumper=Dumper, allow_unicode=True, sort_keys=False, width=10**6
