@@ -150,10 +150,12 @@ EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
 
 def evaluate(expression: str, inputs: dict[str, str], outputs: dict[str, dict[str, str]]):
     """The few expressions action.yml uses; anything else fails, to be taught here."""
+    if " && " in expression:
+        return all(evaluate(part, inputs, outputs) for part in expression.split(" && "))
     if m := re.fullmatch(r"inputs\.([\w-]+)", expression):
         return inputs[m[1]]
-    if m := re.fullmatch(r"inputs\.([\w-]+) == '([^']*)'", expression):
-        return inputs[m[1]] == m[2]
+    if m := re.fullmatch(r"inputs\.([\w-]+) (==|!=) '([^']*)'", expression):
+        return (inputs[m[1]] == m[3]) == (m[2] == "==")
     if m := re.fullmatch(r"steps\.([\w-]+)\.outputs\.([\w-]+)", expression):
         return outputs.get(m[1], {}).get(m[2], "")
     raise AssertionError(f"the local runner does not know the expression {expression!r}")
@@ -167,7 +169,9 @@ class Run:
     summary: str = ""
 
 
-def run_action(workdir: Path, tmp: Path, **given: str) -> Run:
+def run_action(workdir: Path, tmp: Path, extra_env: dict[str, str] | None = None, **given: str) -> Run:
+    """Run action.yml's steps here as a runner would, with these inputs (`extra_env`: what
+    the runner sets besides, such as GITHUB_EVENT_PATH)."""
     action = load_action()
     inputs = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()}
     inputs.update(given)
@@ -200,6 +204,7 @@ def run_action(workdir: Path, tmp: Path, **given: str) -> Run:
             "GITHUB_OUTPUT": str(output),
             "GITHUB_STEP_SUMMARY": str(summary),
             "RUNNER_TEMP": str(runner_temp),
+            **(extra_env or {}),
             **{name: render(value) for name, value in step.get("env", {}).items()},
         }
         script = tmp / f"step-{number}.sh"
