@@ -46,7 +46,9 @@ def repo(tmp_path_factory) -> Path:
         assert done.returncode == 0, done.stderr
         assert (root / path).is_file(), done.stderr
         for language in LANGUAGES:
-            done = rfc("issue-form", "--forge", forge, "--language", language, "-o", f"{forge}-{language}.yml", cwd=root)
+            done = rfc(
+                "issue-form", "--forge", forge, "--language", language, "-o", f"{forge}-{language}.yml", cwd=root
+            )
             assert done.returncode == 0, done.stderr
     return root
 
@@ -162,7 +164,10 @@ def test_gitcode_schema_refuses_keys_gitcode_does_not_document(tmp_path, change)
     text, _ = change
     example = tmp_path / "example.yml"
     base = GITCODE_DOC_EXAMPLES.split("body:\n")[0]
-    example.write_text(base + text + ("" if text.startswith("body") else "body:\n- type: markdown\n  attributes:\n    value: x\n"), encoding="utf-8")
+    example.write_text(
+        base + text + ("" if text.startswith("body") else "body:\n- type: markdown\n  attributes:\n    value: x\n"),
+        encoding="utf-8",
+    )
     done = check_jsonschema("--schemafile", GITCODE_SCHEMA, example)
     assert done.returncode == 1, done.stdout
 
@@ -206,7 +211,9 @@ def test_every_seed_table_is_in_its_sections_textarea(repo, seed):
 def test_every_seed_example_and_diagram_is_in_its_sections_textarea(repo, seed):
     sections = sections_of(form(repo, "github", "zh"))
     for block in seed.code:
-        code = block.code.replace('"是否开启本特性"', f'"是否开启「{SLOT}」"').replace('"Feature Runtime"', f'"{SLOT} Runtime"')
+        code = block.code.replace('"是否开启本特性"', f'"是否开启「{SLOT}」"').replace(
+            '"Feature Runtime"', f'"{SLOT} Runtime"'
+        )
         code = code.replace("as Feature Runtime", f"as {SLOT} Runtime")
         outline = read(sections[section_of(block.section, seed)])
         assert (block.language, code) in outline.code, f"{block.section}: {code[:60]!r}"
@@ -249,7 +256,11 @@ def test_the_framework_forms_title_label_review_note_and_checkbox_are_kept(repo)
 
 
 def test_both_editions_and_both_forges_have_the_same_fields(repo):
-    ids = {(forge, language): [e.get("id") for e in form(repo, forge, language)["body"]] for forge in FORGES for language in LANGUAGES}
+    ids = {
+        (forge, language): [e.get("id") for e in form(repo, forge, language)["body"]]
+        for forge in FORGES
+        for language in LANGUAGES
+    }
     assert len({tuple(found) for found in ids.values()}) == 1, ids
     english = [e["attributes"]["label"] for e in fields(form(repo, "github", "en"), "textarea")]
     assert english[0] == "2. Background" and english[-1] == "10. Implementation plan"

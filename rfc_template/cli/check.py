@@ -65,6 +65,15 @@ formats
   github  ::error and ::warning annotations, shown on the lines of a pull request
   sarif   one SARIF 2.1.0 log (upload it to code scanning), paths relative to the
           repository's top folder
+  markdown  one Markdown report, for a comment on an issue or a pull request (the
+          action's issue mode posts it): a table of findings, each message as text
+
+issues (--issue-body FILE)
+  The RFC in an issue: its body as a forge writes a submitted RFC form (rfc issue-form
+  makes the form: ### label, then the answer), or an RFC pasted whole; or the issue's
+  JSON (gh issue view N --json number,title,body,author,url,createdAt, the REST API's
+  issue, a workflow's issues event). A form's RFC is checked as 评审中 Reviewing (for
+  review); findings are at lines of the body. docs/issues.md has the whole story.
 
 exit status
   0  no errors (warnings allowed unless --strict)      1  errors

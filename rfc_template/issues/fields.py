@@ -30,7 +30,7 @@ ASKED = ("author", "modules", "backend", "rfc_type")
 FILED_STATUS = "评审中 Reviewing"
 
 # What the framework's RFC form says besides the template (.github/ISSUE_TEMPLATE/003-RFC.yml).
-FRAMEWORK_FORM = {
+FRAMEWORK_FORM: dict[str, dict] = {
     "zh": {
         "name": "特性 RFC",
         "about": "在写代码前提出一个特性 RFC：问题、接口、方案、依赖、约束和验证。",
