@@ -309,6 +309,11 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("8 卡（TP 2 × PP 2）", False),  # the data-parallel degree left unsaid
         ("(attention 31%, expert matmuls 27%, allgather and reduce-scatter 38%, other 12%)", True),
         ("(PT 95%, MS 93%, overall 94%)", False),  # no shares of one whole
+        # a power as written (NFKC alone reads 10⁹ as 109), and a product that goes on past a word
+        ("每卡约 13 GB（13 × 10⁹ 参数 × 8 B ÷ 8 卡）", False),  # tests/issues/zh-offload-optimizer-states.md
+        ("每卡约 13 GB（13 × 10^9 × 8 B ÷ 8）", False),
+        ("每卡约 13 GB（13 × 10⁹ × 8 B）", True),  # 104 GB; a product with ÷ in it is not read at all
+        ("1 GiB (2^30 B)", False),
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):

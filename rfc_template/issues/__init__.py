@@ -3,8 +3,10 @@
 fields.py  the form's fields, read off the template (one source for the form and the reader)
 forms.py   the form in GitHub's and GitCode's syntax (`rfc issue-form`)
 body.py    an issue body (or an issue's JSON) read back into an RFC's text, with the line
-           of the body each line came from (`rfc check --issue-body`, `rfc new --from-issue`)
-comment.py the findings as the one comment the action keeps up to date on an issue
+           of the body each line came from (`rfc check --issue-body`)
+new.py     the RFC folder an issue says (`rfc new --from-issue`)
+
+The report the action posts on an issue is `rfc check --format markdown` (formats.py).
 """
 
 # The forges `rfc issue-form` writes for, and where each reads an issue form (GitCode reads

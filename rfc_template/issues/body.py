@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rfc_template import document
+from rfc_template import document, structure
 from rfc_template.editions import edition
 from rfc_template.errors import UsageError
 from rfc_template.issues.fields import FILED_STATUS, FORM_TITLE, Field, Form, basic_info_variables, form
@@ -202,57 +202,65 @@ def _answers(lines: list[str], spec: Form) -> list[Answer]:
 
 
 def _from_form(issue: Issue, spec: Form, answers: list[Answer]) -> Converted:
-    rules = load_rules()
+    """The RFC a filled form says: the title and basic info from the issue and its answers,
+    then each section's field, then an appendix of whatever else the body holds."""
     lang = spec.language
     by_variable = {a.field.variable: a for a in answers if a.field is not None and a.field.variable}
+    values = _values(issue, lang, by_variable)
+    out = _head(lang, values, by_variable, rfc_title(issue))
+    for answer in answers:
+        if answer.field is not None and answer.field.section:
+            out += [("", None), (f"## {answer.field.section}", answer.label_line), ("", None)]
+            out += [(text, number) for number, text in answer.trimmed()]
+    out += _appendix(lang, [a for a in answers if a.field is None or not (a.field.section or a.field.variable)], spec)
+    labels = {variable: a.label for variable, a in by_variable.items()}
+    return Converted("\n".join(text for text, _ in out) + "\n", [line for _, line in out], lang, values, labels, True)
+
+
+def _values(issue: Issue, language: str, by_variable: dict[str, Answer]) -> dict[str, str]:
+    """The answers the issue gives (template variable -> value): the form's, and the issue's own."""
     values = {variable: a.text for variable, a in by_variable.items()}
     if not values.get("author") and issue.author:
-        values["author"] = issue.author
+        values["author"] = issue.author  # the form's author left empty: whoever filed the issue
     if values.get("modules"):
         values["modules"] = ", ".join(part.strip() for part in re.split(r"[,，]", values["modules"]) if part.strip())
     values.update(
-        language=lang,
+        language=language,
         rfc_title=rfc_title(issue),
         related_issue=issue.link,
         date=issue.created or datetime.date.today().isoformat(),
     )
-    out: list[tuple[str, int | None]] = []
-    title = rfc_title(issue)
-    out += [(f"# {markdown_text(title)}" if title else "# RFC", 1 if title else None), ("", None)]
-    ed = edition(lang)
-    out += [(f"## {ed.basic_info}", None), ("", None)]
-    header = [r for r in ed_rows(lang)[:2]]
-    out += [(row, None) for row in header]
-    for key, variable in basic_info_variables(lang).items():
+    return values
+
+
+def _head(
+    language: str, values: dict[str, str], by_variable: dict[str, Answer], title: str
+) -> list[tuple[str, int | None]]:
+    """The title and the basic-info table, each value's row at the line of its answer."""
+    rules = load_rules()
+    basic_info = edition(language).basic_info
+    rows = [line for line in structure.template_lines_by_section(language)[basic_info] if line.startswith("| ")]
+    # a body alone has no title: a stand-in, whose findings (on no line of the body) are left out
+    out: list[tuple[str, int | None]] = [(f"# {markdown_text(title)}" if title else "# RFC", 1 if title else None)]
+    out += [("", None), (f"## {basic_info}", None), ("", None), *((row, None) for row in rows[:2])]
+    for key, variable in basic_info_variables(language).items():
         answer = by_variable.get(variable)
-        value = _cell(variable, values, lang, rules)
+        value = _cell(variable, values, language, rules)
         out.append((f"| {key} |{' ' + value + ' ' if value else ' '}|", answer.line if answer else None))
-    appendix: list[Answer] = []
-    for answer in answers:
-        if answer.field is None or not answer.field.section:
-            if answer.field is None or not answer.field.variable:
-                appendix.append(answer)
-            continue
-        out += [("", None), (f"## {answer.field.section}", answer.label_line), ("", None)]
+    return out
+
+
+def _appendix(language: str, extra: list[Answer], spec: Form) -> list[tuple[str, int | None]]:
+    """What the form has no section for, each under its label (GitCode's copy of the form's
+    own text, written before the fields, is no one's answer and is left out)."""
+    kept = [a for a in extra if a.trimmed() and not (a.field is None and _is_intro(a, spec))]
+    if not kept:
+        return []
+    out: list[tuple[str, int | None]] = [("", None), (f"## {APPENDIX[language]}", None)]
+    for answer in kept:
+        out += [("", None), (f"### {answer.label or BEFORE_FIELDS[language]}", answer.label_line or None), ("", None)]
         out += [(text, number) for number, text in answer.trimmed()]
-    kept = [a for a in appendix if a.trimmed() and not (a.field is None and _is_intro(a, spec))]
-    if kept:
-        out += [("", None), (f"## {APPENDIX[lang]}", None)]
-        for answer in kept:
-            out += [("", None), (f"### {answer.label or BEFORE_FIELDS[lang]}", answer.label_line or None), ("", None)]
-            out += [(text, number) for number, text in answer.trimmed()]
-    labels = {a.field.variable: a.label for a in answers if a.field is not None and a.field.variable}
-    return Converted("\n".join(text for text, _ in out) + "\n", [line for _, line in out], lang, values, labels, True)
-
-
-def ed_rows(language: str) -> list[str]:
-    from rfc_template import structure
-
-    return [
-        line
-        for line in structure.template_lines_by_section(language)[edition(language).basic_info]
-        if line.startswith("| ")
-    ]
+    return out
 
 
 def _cell(variable: str, values: dict[str, str], language: str, rules) -> str:
@@ -301,18 +309,13 @@ def check_issue(issue: Issue, name: str, stage: str | None, overrides) -> tuple[
 
     converted = convert(issue, name)
     checked = checked_rfc(Path(name), stage, diagram_files=False, overrides=overrides, text=converted.text)
+    rfc_lines, body_lines = converted.text.split("\n"), issue.body.split("\n")
     findings = []
     for finding in checked.findings:
         line = converted.body_line(finding.line)
         if line is None:
             continue
-        same = converted.lines[finding.line - 1] is not None and _copied(converted, finding.line, issue)
-        findings.append(finding._replace(line=line, col=finding.col if same else 1))
+        # a column counts in the body's line only where the RFC's line is that line as written
+        as_written = rfc_lines[finding.line - 1] == body_lines[line - 1]
+        findings.append(finding._replace(line=line, col=finding.col if as_written else 1))
     return findings, checked.waived
-
-
-def _copied(converted: Converted, line: int, issue: Issue) -> bool:
-    """The RFC's line is the body's line as written (so a column in it is one of the body's)."""
-    source = converted.lines[line - 1]
-    body_lines = issue.body.split("\n")
-    return source is not None and converted.text.split("\n")[line - 1] == body_lines[source - 1]

@@ -291,7 +291,7 @@ def _products(text: str) -> list[str]:
         if text[chain.start : chain.end].count("x") and "×" not in text[chain.start : chain.end]:
             if not re.search(r"\d\s+x\s+\d", text[chain.start : chain.end]):
                 continue  # `2x` is a ratio, not a product
-        if _a_term(text, chain):
+        if _a_term(text, chain) or _continued(text, chain):
             continue
         total = _total_of(text, values, chain)
         if total is None:
@@ -317,6 +317,19 @@ def _products(text: str) -> list[str]:
                 f"{shown} is {_amount(min(low, high), max(low, high), whole)}, not the {_written(text, whole)} it is given as"
             )
     return found
+
+
+# A product goes on past a word: `13 × 10⁹ 参数 × 8 B ÷ 8 卡` is one product, not `13 × 10⁹`.
+CONTINUED_AFTER = re.compile(r"\s*[^\d\s,，。;；:：()（）]{1,8}\s*[×*÷/]\s*\d")
+CONTINUED_BEFORE = re.compile(r"\d\s*[×*÷/]\s*[^\d\s,，。;；:：()（）]{1,8}\s*$")
+
+
+def _continued(text: str, chain: _Sum) -> bool:
+    """The chain is part of a longer product its reader cannot fold (a factor named by a word
+    between): no total can be checked against it."""
+    return bool(
+        CONTINUED_AFTER.match(text, chain.end) or CONTINUED_BEFORE.search(text[max(0, chain.start - 20) : chain.start])
+    )
 
 
 def _amount(low: float, high: float, like: Quantity) -> str:

@@ -56,10 +56,23 @@ class Quantity(NamedTuple):
 
 
 def normal(text: str) -> str:
-    """NFKC (full-width `（，：～＜` as ASCII), one space for runs of spaces, `−` as `-`."""
+    """NFKC (full-width `（，：～＜` as ASCII), one space for runs of spaces, `−` as `-`;
+    a power (`10⁹`, `10^9`, `2**30`) as the number it is (NFKC alone reads `10⁹` as 109)."""
+    if "^" in text or "**" in text:
+        text = POWER.sub(_power, text)
     if text.isascii():
         return " ".join(text.split())
+    text = SUPERSCRIPT_POWER.sub(lambda m: _power(m, m[2].translate(SUPERSCRIPTS)), text)
     return " ".join(unicodedata.normalize("NFKC", text).replace("−", "-").replace("–", "-").split())
+
+
+SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+SUPERSCRIPT_POWER = re.compile(r"(?<![\d.])(\d{1,3})([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2})")
+POWER = re.compile(r"(?<![\d.])(\d{1,3})\s?(?:\^|\*\*)\s?(\d{1,2})(?!\d)")
+
+
+def _power(match: re.Match, exponent: str | None = None) -> str:
+    return str(int(match[1]) ** int(exponent or match[2]))
 
 
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
