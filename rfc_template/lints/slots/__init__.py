@@ -140,7 +140,7 @@ def empty_cells(ctx: Context) -> list[Finding]:
                         line,
                         1,
                         "RFC303",
-                        f"'{table.section}' row '{row[0] or line}' has empty cells: {', '.join(empty)}",
+                        f"'{table.section}' {_row_named(row[0])} has empty cells: {', '.join(empty)}",
                     )
                 )
     return findings
@@ -161,3 +161,9 @@ def no_default(ctx: Context, section: str, column: str, value: str) -> bool:
     (RFC319 reads it so, against the signature)."""
     ed = ctx.edition
     return section == ed.name(PARAMETERS) and column == ed.name("默认值") and NO_DEFAULT.fullmatch(value) is not None
+
+
+def _row_named(first_cell: str) -> str:
+    """A row by its first cell; one with none is named by nothing but the finding's line
+    (the line of the text checked, which is not the file's line in an issue's body)."""
+    return f"row '{first_cell}'" if first_cell else "a row"
