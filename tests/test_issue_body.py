@@ -365,3 +365,26 @@ def test_template_syntax_shell_and_markup_in_an_issue_stay_text(tmp_path):
     assert "| 作者 | \\<script\\>alert(1)\\</script\\> O'Brien |" in text
     check = rfc("check", "--issue-body", "issue.json", "--format", "markdown", cwd=tmp_path)
     assert "<script>" not in check.stdout and not marker.exists()
+
+
+def test_an_rfc_pasted_whole_becomes_that_rfc(tmp_path):
+    text = EXAMPLES[1].read_text(encoding="utf-8")
+    (tmp_path / "issue.json").write_text(issue_json(text.replace("\n", "\r\n")), encoding="utf-8")
+    done = rfc("new", "--from-issue", "issue.json", "--output-dir", "out", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    made = tmp_path / "out/ulysses-sequence-parallelism/rfc.md"  # the slug from the issue's title
+    assert made.read_text(encoding="utf-8") == text
+    for name in ("flowchart", "architecture", "sequence"):
+        copy = (made.parent / f"diagrams/{name}.mmd").read_text(encoding="utf-8")
+        assert copy == (EXAMPLES[1].parent / f"diagrams/{name}.mmd").read_text(encoding="utf-8").rstrip("\n") + "\n"
+    assert rfc("check", "--stage", "review", "--strict", str(made)).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [["rfc.md"], ["--fix"], ["--diagrams"], ["--stdin-filename", "x/rfc.md"]],
+    ids=["a-path", "fix", "diagrams", "stdin-filename"],
+)
+def test_issue_body_is_one_issue_alone(tmp_path, extra):
+    done = rfc("check", "--issue-body", "issue.md", *extra, cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--issue-body checks one issue" in done.stderr
