@@ -388,3 +388,16 @@ def test_an_rfc_pasted_whole_becomes_that_rfc(tmp_path):
 def test_issue_body_is_one_issue_alone(tmp_path, extra):
     done = rfc("check", "--issue-body", "issue.md", *extra, cwd=tmp_path)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--issue-body checks one issue" in done.stderr
+
+
+def test_the_repositorys_configuration_applies_wherever_the_issue_file_is(tmp_path):
+    body, _ = form_body(EXAMPLES[0], **{"| PR2 |": "| PR2 | xxx"})
+    event = tmp_path / "runner" / "_github_workflow" / "event.json"  # where a workflow's event is
+    event.parent.mkdir(parents=True)
+    event.write_text(json.dumps({"action": "opened", "issue": json.loads(issue_json(body))}), encoding="utf-8")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    assert rfc("check", "--issue-body", str(event), cwd=repo).returncode == 1
+    (repo / ".rfc.toml").write_text('ignore = ["RFC301"]\n', encoding="utf-8")
+    done = rfc("check", "--issue-body", str(event), cwd=repo)
+    assert done.returncode == 0, done.stdout + done.stderr

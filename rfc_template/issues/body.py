@@ -17,7 +17,6 @@ import datetime
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from rfc_template import document, structure
 from rfc_template.editions import edition
@@ -305,10 +304,16 @@ def check_issue(issue: Issue, name: str, stage: str | None, overrides) -> tuple[
     """The findings of the RFC the issue holds, each at the line of the body it reads (a
     finding about what the issue itself supplies, such as its date, has none and is left
     out), and how many the waivers silenced."""
-    from rfc_template.batch import checked_rfc
+    from rfc_template import check, config
 
     converted = convert(issue, name)
-    checked = checked_rfc(Path(name), stage, diagram_files=False, overrides=overrides, text=converted.text)
+    # The repository's configuration (the working directory's), not that of wherever the
+    # issue's file is (a workflow's event is outside the repository).
+    settings = config.settings_for(None, overrides)
+    try:
+        checked = check.check_text(converted.text, None, stage, settings)
+    except RecursionError:
+        raise UsageError(f"{name}: nested too deeply to parse") from None
     rfc_lines, body_lines = converted.text.split("\n"), issue.body.split("\n")
     findings = []
     for finding in checked.findings:
