@@ -12,6 +12,8 @@ from rfc_template.lints.preamble import value_finding
 ISSUE_SEPARATORS = re.compile(r"\s*[、,，;；]\s*|\s+")
 # each may carry a note: `#318 (RFC), !52（原型）`
 ENTRY_NOTE = re.compile(r"(?<=\S)\s*[(（][^()（）]*[)）]")
+# a Markdown link to a web address: `[mindspore/hyper-parallel#42](https://...)` is that address
+WEB_LINK = re.compile(r"\[([^\[\]]+)\]\((https?://[^\s()]+)\)")
 
 
 @rule(
@@ -22,14 +24,18 @@ ENTRY_NOTE = re.compile(r"(?<=\S)\s*[(（][^()（）]*[)）]")
     passes=(
         edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | #301、!318 |"),
         edit("| 相关 issue / PR | #301 |", "| 相关 issue / PR | #301 (RFC), !318（原型） |"),
+        edit(
+            "| 相关 issue / PR | #301 |",
+            "| 相关 issue / PR | [hyper-parallel#301](https://gitcode.com/m/h/issues/301) |",
+        ),
     ),
 )
 def invalid_issue_link(ctx: Context) -> list[Finding]:
     """the issue / PR is not a link, #N or !N
 
     ## What it checks
-    Each entry of the 相关 issue / PR row is a web address, an issue `#N` or a merge
-    request `!N`, each with a note in parentheses if wanted (`#301 (RFC)`); several may be
+    Each entry of the 相关 issue / PR row is a web address (also as a Markdown link to
+    one), an issue `#N` or a merge request `!N`, each with a note in parentheses if wanted (`#301 (RFC)`); several may be
     separated by `、`, `,`, `;` or spaces. The row may be
     left out (or empty) while there is no issue yet.
 
@@ -38,6 +44,10 @@ def invalid_issue_link(ctx: Context) -> list[Finding]:
     """
 
     def problems(value: str, shown: str) -> list[str]:
+        # the row as written: a link's text is what a reader sees, its address what it names
+        row = ctx.doc.source.split("\n")[ctx.info_lines["相关 issue / PR"] - 1]
+        for text, address in WEB_LINK.findall(row):
+            value = value.replace(text.strip(), f" {address} ", 1)
         entries = ENTRY_NOTE.sub("", value.strip())
         return [p for part in ISSUE_SEPARATORS.split(entries) for p in answers.issue_problems(part)]
 
