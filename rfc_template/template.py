@@ -48,6 +48,9 @@ class Rules:
     statuses: tuple[str, ...]
     languages: tuple[str, ...]
     en_labels: dict  # category or status -> how the English edition writes it
+    # the optional basic-info rows of an RFC's lifecycle, Chinese -> English: 替代 / Supersedes,
+    # 被替代 / Superseded by (other RFCs), 状态变更 / Status changed (the date `rfc status` wrote)
+    lifecycle_keys: dict
     aliases: dict  # a folded word of either edition -> the category, status or backend it names
 
     def canonical(self, value: str) -> str:
@@ -103,6 +106,7 @@ def load_rules() -> Rules:
         statuses=tuple(context["_statuses"]),
         languages=tuple(context["language"]),
         en_labels=dict(context["_en_labels"]),
+        lifecycle_keys=dict(context["_lifecycle_keys"]),
         aliases=_aliases(context),
     )
 

@@ -72,13 +72,20 @@ def read_basic_info(doc: document.Document, ed: Edition, rules: Rules) -> BasicI
         if "<!--" in value:  # a comment is drawn as nothing (a waiver in the cell, guidance)
             value = document.COMMENT.sub("", value).strip()
         key = own_key(ed, written)
-        known = ed.chinese(key) if key in ed.basic_info_keys else None
+        known = ed.chinese(key) if key in ed.basic_info_keys else lifecycle_key(written, rules)
         if known in CHOICE_KEYS:
             value = rules.canonical(value)
         rows.append(InfoRow(line, written, key, known, value, first.get(known) if known else None))
         if known:
             first.setdefault(known, line)
     return BasicInfo(table, table.line, tuple(rows))
+
+
+def lifecycle_key(written: str, rules: Rules) -> str | None:
+    """An optional row of the RFC's lifecycle (替代 / Supersedes, ...), in Chinese, in either
+    edition's words and any case; None for any other key."""
+    folded = written.strip().casefold()
+    return next((zh for zh, en in rules.lifecycle_keys.items() if folded in (zh, en.casefold())), None)
 
 
 def own_key(ed: Edition, key: str) -> str:
