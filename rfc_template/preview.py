@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import mistune
@@ -41,6 +42,7 @@ from rfc_template.preview_files import (  # noqa: F401 (the preview's interface:
     resolve_link,
     write,
 )
+from rfc_template.preview_style import FONT_STACK, STYLE
 
 # Every diagram type of Mermaid 11 that shrinks to the page by default (useMaxWidth):
 # drawn at its natural size instead, so that its text stays the size of the page's text.
@@ -80,43 +82,6 @@ MERMAID_CONFIG = {
     **{diagram: {"useMaxWidth": False} for diagram in NATURAL_SIZE},
 }
 
-# Chinese text needs a CJK face; name the usual ones on each system before the fallback.
-FONT_STACK = (
-    'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", '
-    '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", sans-serif'
-)
-
-STYLE = """
-body { font-family: %(fonts)s; line-height: 1.6; margin: 0; color: #1f2328; }
-header { background: #f6f8fa; border-bottom: 1px solid #d0d7de; padding: 1.5rem 2rem; }
-header h1 { margin: 0 0 .75rem; font-size: 1.8rem; }
-header dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1.2rem; margin: 0; }
-header dt { color: #59636e; } header dd { margin: 0; } header a { color: #0969da; }
-.page { display: grid; grid-template-columns: 16rem minmax(0, 1fr); gap: 2rem; padding: 1.5rem 2rem; }
-nav { position: sticky; top: 1rem; align-self: start; font-size: .9rem; }
-nav ol { list-style: none; padding-left: 0; margin: 0; } nav li.level-3 { padding-left: 1rem; }
-nav a { color: #0969da; text-decoration: none; }
-main { max-width: 60rem; min-width: 0; }
-table { border-collapse: collapse; margin: 1rem 0; display: block; width: max-content; max-width: 100%%; overflow: auto; } th, td { border: 1px solid #d0d7de; padding: .3rem .7rem; }
-th { background: #f6f8fa; } pre { background: #f6f8fa; padding: .8rem; overflow-x: auto; }
-code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Noto Sans Mono CJK SC", monospace; }
-.diagram { margin: 1rem 0; }
-.diagram pre.mermaid { margin: 0; }
-pre.mermaid[data-processed] { text-align: center; border: 1px solid #d0d7de; }
-pre.mermaid > svg { max-width: none; }
-/* a diagram wider than the page scrolls sideways: an always-visible scrollbar, and a shadow
-   at each edge where more of it lies (the shadows stay put, the covers move with the diagram) */
-pre.mermaid[data-processed] { overflow-x: auto; scrollbar-color: #8c959f #f6f8fa;
-  background: linear-gradient(to right, #fff 30%%, #fff0) left / 3rem 100%% no-repeat local,
-    linear-gradient(to left, #fff 30%%, #fff0) right / 3rem 100%% no-repeat local,
-    radial-gradient(farthest-side at 0 50%%, #0003, #0000) left / 1rem 100%% no-repeat scroll,
-    radial-gradient(farthest-side at 100%% 50%%, #0003, #0000) right / 1rem 100%% no-repeat scroll; }
-pre.mermaid::-webkit-scrollbar { height: .7rem; background: #f6f8fa; }
-pre.mermaid::-webkit-scrollbar-thumb { background: #8c959f; border-radius: .35rem; }
-.diagram-note { background: #fff8c5; border: 1px solid #d4a72c; border-bottom: 0; padding: .5rem .8rem; }
-body[data-mermaid="drawing"] .diagram-note, body[data-mermaid="done"] .diagram-note,
-body[data-mermaid="failed"] .diagram-note { display: none; }
-"""
 
 # In each diagram's place until Mermaid draws it: what is missing and how to get it.
 NOTES = {
@@ -217,6 +182,7 @@ class _PreviewRenderer(mistune.HTMLRenderer):
         self.diagram_note = diagram_note
         self.folder_url = folder_url  # the RFC folder's file:// URL, when the page is elsewhere
         self.root_url = root_url  # its repository's, for root-relative links
+        self.links: Callable[[str], str] | None = None  # instead: where a path leads (rfc site's pages)
         self.headings: list[tuple[int, str, str]] = []
         self.header_rows: list[tuple[str, str]] = []  # (key, value) as HTML
         self.header_anchor = ""  # the basic-info heading's, when the header stands for the section
@@ -335,6 +301,8 @@ class _PreviewRenderer(mistune.HTMLRenderer):
         """A link's or image's URL: mistune's (a harmful one is `#harmful-link`); then a
         path, which the forges read beside the RFC (`/...`: at its repository's root),
         points at that file wherever the page is."""
+        if self.links is not None:
+            return self.links(super().sanitize_url(url))
         return resolve_link(super().sanitize_url(url), self.folder_url, self.root_url)
 
 
@@ -352,9 +320,16 @@ def _linkify(text: str, escape) -> str:
     return "".join(parts) + escape(text[at:])
 
 
-def render(text: str, source: Path, mermaid: Mermaid | None = None, placement: Placement | None = None) -> str:
+def render(
+    text: str,
+    source: Path,
+    mermaid: Mermaid | None = None,
+    placement: Placement | None = None,
+    links: Callable[[str], str] | None = None,
+) -> str:
     """The page for the RFC `text` read from `source`, loading `mermaid` (default: the CDN),
-    to be written where `placement` says (default: beside the RFC, with -o's layout)."""
+    to be written where `placement` says (default: beside the RFC, with -o's layout);
+    `links`: where each link's safe URL leads instead of the file beside the RFC."""
     mermaid = mermaid or Mermaid()
     placement = placement or Placement.beside(source.with_suffix(".html"), mermaid)
     text = document.as_forges_read(text)
@@ -364,6 +339,7 @@ def render(text: str, source: Path, mermaid: Mermaid | None = None, placement: P
     kind = "cdn" if placement.copy is None else "cache" if placement.cached else "copy"
     note = NOTES[language, kind].replace("{src}", html.escape(placement.src))
     renderer = _PreviewRenderer(ed.basic_info, note, *link_bases(source, placement))
+    renderer.links = links
     # tables and quotes as the forges draw them
     md = mistune.Markdown(renderer=renderer, block=document.ForgeBlockParser(), plugins=[gfm_tables])
     md.before_render_hooks.append(renderer.mark_basic_info)

@@ -1,5 +1,5 @@
 """The `rfc` command: `rfc new`, `rfc check`, `rfc preview`, `rfc index`, `rfc rule`, `rfc link`,
-`rfc mermaid-setup`, `rfc lsp`, `rfc issue-form`, `rfc status`.
+`rfc mermaid-setup`, `rfc lsp`, `rfc issue-form`, `rfc status`, `rfc site`.
 
 Each command is a module here that declares its options (`add_parser`) and runs them
 (`run`); what they do is in the library modules (rfc_template.generate, batch, formats,
@@ -17,11 +17,11 @@ import os
 import signal
 import sys
 
-from rfc_template.cli import check, index, issue_form, link, lsp, mermaid_setup, new, preview, rule, status
+from rfc_template.cli import check, index, issue_form, link, lsp, mermaid_setup, new, preview, rule, site, status
 from rfc_template.errors import INTERRUPTED, USAGE_ERROR, UsageError
 from rfc_template.template import template_dir
 
-COMMANDS = (new, check, status, preview, index, rule, link, issue_form, mermaid_setup, lsp)
+COMMANDS = (new, check, status, preview, site, index, rule, link, issue_form, mermaid_setup, lsp)
 
 
 def main(argv: list[str] | None = None) -> int:
