@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rfc_template import check, config
+from rfc_template import check, config, document
 from rfc_template.config import Overrides
 from rfc_template.errors import UsageError
 from rfc_template.findings import in_order
@@ -206,6 +206,7 @@ def checked_rfc(
     diagram_files: bool = True,
     overrides: Overrides | None = None,
     text: str | None = None,
+    doc: document.Document | None = None,
 ) -> check.Checked:
     """One RFC file checked, with the configuration found for it and the command line's
     `overrides` (none: every rule at its default, as `rfc index` reads), or a UsageError
@@ -214,7 +215,7 @@ def checked_rfc(
     settings = config.settings_for(path, overrides) if overrides is not None else None
     try:
         beside = path if diagram_files and str(path) != "-" else None  # stdin with no name: nothing beside it
-        checked = check.check_text(text, beside, stage, settings)
+        checked = check.check_text(text, beside, stage, settings, doc)
     except RecursionError:
         raise UsageError(f"{path}: nested too deeply to parse") from None
     if checked.is_no_rfc:  # one line, not a finding for each of the template's sections

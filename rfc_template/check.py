@@ -50,14 +50,16 @@ def read_the_template() -> None:
         leftovers.template_lines(ed.language)
 
 
-def check_text(text: str, path: Path | None = None, stage: str | None = None, settings=None) -> Checked:
+def check_text(
+    text: str, path: Path | None = None, stage: str | None = None, settings=None, doc: document.Document | None = None
+) -> Checked:
     """`info` is keyed by the Chinese edition's names, whatever the RFC's edition.
 
     `settings` (rfc_template.config.Settings) choose the rules, their severities, the
     stage and what waivers may do; without them every rule runs at its default severity,
-    and the RFC's waivers apply.
+    and the RFC's waivers apply. `doc`: the text parsed already (rfc site draws it too).
     """
-    doc = document.parse(text)
+    doc = doc or document.parse(text)
     conflicts = merge_conflicts(doc)
     resolution = None
     if conflicts:  # the rules read each conflict resolved to its first side (RFC012)

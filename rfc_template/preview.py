@@ -326,14 +326,16 @@ def render(
     mermaid: Mermaid | None = None,
     placement: Placement | None = None,
     links: Callable[[str], str] | None = None,
+    doc: document.Document | None = None,
 ) -> str:
     """The page for the RFC `text` read from `source`, loading `mermaid` (default: the CDN),
     to be written where `placement` says (default: beside the RFC, with -o's layout);
-    `links`: where each link's safe URL leads instead of the file beside the RFC."""
+    `links`: where each link's safe URL leads instead of the file beside the RFC;
+    `doc`: the text parsed already."""
     mermaid = mermaid or Mermaid()
     placement = placement or Placement.beside(source.with_suffix(".html"), mermaid)
     text = document.as_forges_read(text)
-    doc = document.parse(text)
+    doc = doc or document.parse(text)
     ed = edition_of(doc)
     language = ed.language if (ed.language, "cdn") in NOTES else "en"
     kind = "cdn" if placement.copy is None else "cache" if placement.cached else "copy"

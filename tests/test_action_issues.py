@@ -216,3 +216,24 @@ def test_the_ready_workflow_passes_actionlint_and_zizmor_with_this_action(tmp_pa
     path.write_text(pinned + "      - run: echo '${{ github.event.issue.body }}'\n", encoding="utf-8")
     done = zizmor(".github/workflows/rfc-issues.yml", cwd=tmp_path)
     assert done.returncode != 0 and "template-injection" in done.stdout, done.stdout
+
+
+def test_the_pages_workflow_passes_actionlint_and_zizmor_with_this_action(tmp_path):
+    import re
+    import shutil
+
+    from test_github_actions import ACTION, actionlint, run, zizmor
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rfc-command.md").read_text(encoding="utf-8")
+    workflow = text.split("<!-- workflow: rfc-site -->\n", 1)[1].split("```yaml\n", 1)[1].split("```\n", 1)[0]
+    run(["git", "init", "-q"], tmp_path, check=True)
+    shutil.copy(ACTION, tmp_path / "action.yml")
+    path = tmp_path / ".github" / "workflows" / "rfc-site.yml"
+    path.parent.mkdir(parents=True)
+    path.write_text(workflow.replace("mindspore/rfc-template@main", "./"), encoding="utf-8")
+    done = actionlint(path.relative_to(tmp_path), cwd=tmp_path)  # the inputs and outputs against action.yml
+    assert done.returncode == 0, done.stdout + done.stderr
+    pinned = re.sub(r"@(main|v\d+)\b", "@" + "0" * 40, workflow)  # pinned, as its comments say
+    path.write_text(pinned, encoding="utf-8")
+    done = zizmor(".github/workflows/rfc-site.yml", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -296,6 +296,28 @@ def test_the_action_previews_several_paths_and_uploads_the_pages(repo, tmp_path)
     assert result.steps["check"].returncode == 0
 
 
+def test_the_action_publishes_a_site_of_the_rfcs(repo, tmp_path, monkeypatch):
+    # rfc mermaid-setup finds the pinned Mermaid and jsdom in the user cache (this checkout's
+    # npm packages, linked there), as a runner that ran it before would: no npm here
+    cache = tmp_path / "xdg"
+    modules = cache / "rfc-template/node/mermaid-11.17.2-jsdom-26.1.0/node_modules"
+    modules.mkdir(parents=True)
+    for name in ("mermaid", "jsdom"):
+        (modules / name).symlink_to(PROJECT / "node_modules" / name)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    result = run_action(repo, tmp_path, site="docs/design")
+    site = result.steps["site"]
+    assert site.returncode == 0, site.stdout + site.stderr
+    out = Path(result.outputs["site"]["dir"])
+    assert result.uploads == [str(out)]
+    assert (
+        (out / "index.html").is_file()
+        and (out / "rfc/demo/index.html").is_file()
+        and (out / "mermaid.min.js").is_file()
+    )
+    assert result.steps["check"].returncode == 0
+
+
 def test_the_action_refuses_empty_paths(repo, tmp_path):
     check = run_action(repo, tmp_path, paths="  ").steps["check"]
     assert check.returncode == 2 and "the paths input is empty" in check.stdout

@@ -18,7 +18,7 @@ import os
 import re
 import shutil
 import sys
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, urlsplit
@@ -55,13 +55,10 @@ class Entry:
     superseded_by: list[str] = field(default_factory=list)
     problem: str = ""  # why it could not be read, if it could not
     tokens: set[str] = field(default_factory=set, repr=False)
-    html: str = field(default="", repr=False)  # its page, until the main process writes it
 
     def public(self) -> dict:
-        data = asdict(self)
-        data.pop("tokens")
-        data.pop("html")
-        return data
+        """What rfcs.json says of it (not its search tokens, which asdict would copy too)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "tokens"}
 
 
 @dataclass(frozen=True)
@@ -174,7 +171,7 @@ def _map(function, files: list[Path], jobs: int | None):
 
 def _entry(path: Path) -> Entry:
     """One RFC read, checked, drawn (its page written), in a worker."""
-    from rfc_template import preview
+    from rfc_template import document, preview
     from rfc_template.batch import checked_rfc, read_rfc
 
     job = _JOB
@@ -183,8 +180,9 @@ def _entry(path: Path) -> Entry:
     entry = Entry(rel, page_of(path.relative_to(job.root)))
     try:
         text = read_rfc(path)
-        checked = checked_rfc(path, job.stage, overrides=job.overrides, text=text)
-    except UsageError as error:
+        doc = document.parse(text)  # once: the check and the page read the same parse
+        checked = checked_rfc(path, job.stage, overrides=job.overrides, text=text, doc=doc)
+    except (UsageError, RecursionError) as error:
         entry.problem = str(error)
         return entry
     rules = load_rules()
@@ -201,7 +199,7 @@ def _entry(path: Path) -> Entry:
     entry.stage = job.stage or rules.stage_of(info.get("状态", ""))
     entry.errors = sum(f.severity == "error" for f in checked.findings)
     entry.warnings = len(checked.findings) - entry.errors
-    rows = lifecycle.lifecycle_rows(text)
+    rows = lifecycle.lifecycle_rows(text) if lifecycle.OTHER_SIDE.keys() & info.keys() else {}
     for key, names in ((lifecycle.SUPERSEDES, entry.supersedes), (lifecycle.SUPERSEDED_BY, entry.superseded_by)):
         for ref in lifecycle.references(rows[key][1], path) if key in rows else []:
             if ref.path is not None and os.path.realpath(ref.path) in job.pages:
@@ -209,7 +207,9 @@ def _entry(path: Path) -> Entry:
     entry.tokens = search.tokens(" ".join([entry.title, *info.values(), _prose(text)]))
     page = job.build / entry.page
     placement = preview.Placement(page, job.build / preview.MERMAID_COPY)
-    entry.html = preview.render(text, path, job.mermaid, placement, links=_site_links(path, page, job))
+    html = preview.render(text, path, job.mermaid, placement, links=_site_links(path, page, job), doc=doc)
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text(pages.with_site_header(html, entry, {}), encoding="utf-8")
     return entry
 
 
@@ -261,11 +261,10 @@ def _link_chains(entries: list[Entry]) -> None:
 def _write_top(build: Path, entries: list[Entry]) -> None:
     by_path = {e.path: e for e in entries}
     for entry in entries:
-        if entry.html:  # with the chain both sides name, known only now
+        if not entry.problem and (entry.supersedes or entry.superseded_by):
+            # the chain as both sides name it, and the other RFCs' titles: known only now
             page = build / entry.page
-            page.parent.mkdir(parents=True, exist_ok=True)
-            page.write_text(pages.with_site_header(entry.html, entry, by_path), encoding="utf-8")
-            entry.html = ""
+            page.write_text(pages.with_site_header(page.read_text(encoding="utf-8"), entry, by_path), encoding="utf-8")
     index = search.index([e.tokens for e in entries])
     (build / "search-index.js").write_text(search.script(index, len(entries)), encoding="utf-8")
     (build / "rfcs.json").write_text(pages.rfcs_json(entries), encoding="utf-8")

@@ -273,12 +273,20 @@ def _timeline(entries: list[Entry]) -> str:
 # --- each RFC's page: a way back, and its chain ---------------------------------------------
 
 
+NAV_START, NAV_END = "<!-- rfc site -->", "<!-- /rfc site -->"
+
+
 def with_site_header(page: str, e: Entry, by_path: dict) -> str:
+    """The page with a way back to the index, its check and its chain at the top of its
+    header (the one written before, if any, replaced: the chain is known whole only at the end)."""
     up = "../" * (e.page.count("/"))
     nav = (
-        f'<p style="margin:0 0 .6rem"><a href="{up}index.html">← 全部 RFC · All RFCs</a> · 检查 Check: {_check_html(e)}'
-        f"{_chain_html(e, up, by_path)}</p>\n"
+        f'{NAV_START}<p style="margin:0 0 .6rem"><a href="{up}index.html">← 全部 RFC · All RFCs</a> · 检查 Check: '
+        f"{_check_html(e)}{_chain_html(e, up, by_path)}</p>{NAV_END}\n"
     )
+    if NAV_START in page:
+        start, end = page.index(NAV_START), page.index(NAV_END) + len(NAV_END) + 1
+        return page[:start] + nav + page[end:]
     return page.replace("<header>\n", "<header>\n" + nav, 1)
 
 
