@@ -18,7 +18,7 @@ import os
 import re
 import shutil
 import sys
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, urlsplit
@@ -26,39 +26,12 @@ from urllib.parse import quote, unquote, urlsplit
 from rfc_template import lifecycle
 from rfc_template.errors import UsageError
 from rfc_template.site import pages, search
+from rfc_template.site.entry import Entry, page_of
 from rfc_template.template import load_rules
 
 if TYPE_CHECKING:
     from rfc_template.config import Overrides
     from rfc_template.preview import Mermaid
-
-
-@dataclass
-class Entry:
-    """One RFC as the site shows it (what rfcs.json holds, less `tokens`)."""
-
-    path: str  # the RFC's file, from DIR
-    page: str  # its page, from OUT
-    title: str = ""
-    language: str = "zh"
-    status: str = ""  # as cookiecutter.json spells it (either edition's words read), else as written
-    modules: list[str] = field(default_factory=list)
-    backend: str = ""
-    category: str = ""
-    author: str = ""
-    date: str = ""
-    issue: str = ""
-    stage: str = ""  # the stage it was checked at
-    errors: int = 0
-    warnings: int = 0
-    supersedes: list[str] = field(default_factory=list)  # RFCs (their paths from DIR) it names
-    superseded_by: list[str] = field(default_factory=list)
-    problem: str = ""  # why it could not be read, if it could not
-    tokens: set[str] = field(default_factory=set, repr=False)
-
-    def public(self) -> dict:
-        """What rfcs.json says of it (not its search tokens, which asdict would copy too)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "tokens"}
 
 
 @dataclass(frozen=True)
@@ -129,13 +102,6 @@ def find_mermaid(directory: Path, given: Path | None) -> Path:
         f"the site draws diagrams with a local Mermaid and none was found: run rfc mermaid-setup, or "
         f"{preview.INSTALL} in {directory} or above it, or pass --mermaid FILE"
     )
-
-
-def page_of(rfc: Path) -> str:
-    """An RFC's page from the site's top: rfc/<its folder>/index.html (a file of
-    extend-include, `x/README.md`: rfc/x/README/index.html)."""
-    folder = rfc.parent if rfc.name == "rfc.md" else rfc.with_suffix("")
-    return (Path("rfc") / folder / "index.html").as_posix()
 
 
 def _check_output(out: Path) -> None:
