@@ -443,6 +443,10 @@ PR3 = "| PR3 | MS 后端：PyNative 下的换入换出与 step | PR1 | UT + Leve
         (PR1, "UT（tests/torch、tests/mindspore）", "UT；Level1 随 PR5", "PR5"),
         (PR3, "MS 后端：PyNative 下的换入换出与 step", "MS 后端：换入换出与 step，Level0 验证依赖 PR4", "PR4"),
         (PR3, "MS 后端：PyNative 下的换入换出与 step", "MS 后端：换入换出与 step（PR5 合入后启用）", "PR5"),
+        # no PR named: it trains on the backend only PR3 brings
+        (PR2, "UT + Level0（tests/torch）", "UT + Level0（tests/torch、tests/mindspore）", "PR3"),
+        (PR2, "UT + Level0（tests/torch）", "UT + Level0 (PT and MindSpore)", "PR3"),
+        (PR1, "UT（tests/torch、tests/mindspore）", "UT + Level0（OffloadedOptimizer，tests/torch）", "PR2"),
     ],
 )
 def test_a_pr_verified_with_a_later_one_is_caught_at_its_row(tmp_path, row, old, new, later):
@@ -466,6 +470,10 @@ def test_a_pr_verified_with_a_later_one_is_caught_at_its_row(tmp_path, row, old,
         (PR1, "offload_optimizer_states 接口", "offload_optimizer_states 接口（PR4 需要的 state 访问器）"),
         (PR1, "UT（tests/torch、tests/mindspore）", "UT（[PR 812](https://gitcode.com/x/pulls/812) 已合入）"),
         (PR2, "UT + Level0（tests/torch）", "UT + Level0（#1234 已合入后）"),
+        # a backend named where no training runs, or one the PR brings itself
+        (PR2, "UT + Level0（tests/torch）", "UT（tests/torch、tests/mindspore）+ Level0（tests/torch）"),
+        (PR2, "PT 后端：offload stream", "PT / MS 后端：offload stream"),
+        (PR2, "UT + Level0（tests/torch）", "UT + Level0（tests/torch，MS 不涉及）"),
     ],
 )
 def test_natural_plans_pass(tmp_path, row, old, new):

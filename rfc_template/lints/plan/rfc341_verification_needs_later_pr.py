@@ -17,12 +17,19 @@ PR2 = "| PR2 | PT 后端：offload stream、H2D / D2H 与计算重叠、Offloade
     fails=(
         edit(PR2, PR2.replace("UT + Level0（tests/torch）", "UT；Level0 待 PR4 合入后在 tests/torch 补")),
         edit("and the cp reduction | None | UT |", "and the cp reduction | None | UT, Level0 with PR5 |", rfc="en"),
+        # no PR named: the MS backend it trains on is PR3's
+        edit(PR2, PR2.replace("UT + Level0（tests/torch）", "UT + Level0（tests/torch、tests/mindspore）")),
     ),
     passes=(
         edit(PR2, PR2.replace("UT + Level0（tests/torch）", "UT + Level0（tests/torch，不依赖 PR3）")),
         edit(
             "| PR4 | checkpoint：host 常驻状态的 state_dict / load_state_dict 适配 | PR2、PR3 | UT + Level0 |",
             "| PR4 | checkpoint：host 常驻状态的 state_dict / load_state_dict 适配 | PR2、PR3 | UT + Level0（用 PR2、PR3 的换入换出） |",
+        ),
+        # PR4 depends on PR3, which brings the MS backend
+        edit(
+            "| PR4 | checkpoint：host 常驻状态的 state_dict / load_state_dict 适配 | PR2、PR3 | UT + Level0 |",
+            "| PR4 | checkpoint：host 常驻状态的 state_dict / load_state_dict 适配 | PR2、PR3 | UT + Level0（tests/mindspore） |",
         ),
     ),
 )
@@ -35,6 +42,13 @@ def verification_needs_later_pr(ctx: Context) -> list[Finding]:
     PR5`), or its 内容 (Content) saying it needs one (`依赖 PR4`, `PR4 合入后启用`, `Level0
     验证随 PR5`), where that PR depends on this one (through 依赖, at any distance), or comes
     after it in the table without this one depending on it. Reported at the row, once.
+
+    Also without a PR's name: a verification that trains (Level0, Level1, 训练, train) on a
+    backend (MS / MindSpore / `tests/mindspore`, PT / PyTorch / torch) or with a code
+    identifier (`fully_shard`, `OffloadedOptimizer`) that neither this PR's content nor
+    that of a PR before it (or one it depends on) brings, and exactly one later PR's content
+    does (`| PR2 | PT 后端 … | PR1 | UT + Level0（tests/torch、tests/mindspore） |` with `| PR3
+    | MS 后端 … |`). A term two later PRs bring, or none, says nothing.
 
     Not reported: a PR this one depends on (it is merged first); a name said not to be
     needed (`不依赖 PR3`, `without PR3`, `before PR3`, `PR3 前完成`), covered there too

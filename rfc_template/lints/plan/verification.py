@@ -130,7 +130,7 @@ def _later_needs(
         ]
         if any(keys for _, keys in said):
             needs.append((offset, name, said))
-    if not needs:
+    if not needs and verify is None:
         return ()
     order = {name[0]: index for index, (_, _, name) in enumerate(named) if name}
     edges: dict = {}
@@ -150,7 +150,59 @@ def _later_needs(
                 other, after_it = later
                 found.append((offset, name[1], own[other], header[column], after_it))
                 break  # one finding a row
-    return tuple(found)
+    if verify is not None and content is not None:
+        flagged = {offset for offset, *_ in found}
+        for offset, other, after_it in _brought_later(named, verify, content, order, edges):
+            if offset not in flagged:
+                found.append((offset, named[offset][2][1], own[other], header[verify], after_it))
+    return tuple(sorted(found))
+
+
+# A verification that runs training (Level0, Level1, a training run) and names something
+# only a later PR's content brings (`Level0 (PT and MS)` where the MS path is PR3's):
+# the backends by any of their names, and code identifiers (`fully_shard`, `ShardedStep`).
+RUNS_TRAINING = re.compile(r"(?i)level\s*[01]|训练|续训|\btrain\w*")
+# Where one test of a verification cell ends (`UT（tests/torch、tests/mindspore）+ Level0（tests/torch）`).
+TEST_PART = re.compile(r"\s*\+\s*|[；;。]|\.(?:\s|$)")
+# A backend or an identifier said not to be part of it (`MS 不涉及`, `except MS`).
+LEFT_OUT = re.compile(r"不涉及|不含|不包括|除外|不支持|排除|(?i:\b(?:except|excluding|without|not|no)\b)")
+BACKEND_NAMES = {
+    "MS": re.compile(r"(?i)\bms\b|mindspore"),
+    "PT": re.compile(r"(?i)\bpt\b|pytorch|\btorch(?:_npu)?\b"),
+}
+IDENTIFIER = re.compile(r"`([^`\s]{3,})`|\b([A-Za-z]\w*_\w+|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*)\b")
+
+
+def _terms(text: str) -> set[str]:
+    """The backends a text names, and its code identifiers (lowercased)."""
+    found = {name for name, pattern in BACKEND_NAMES.items() if pattern.search(text)}
+    found.update((code or word).lower() for code, word in IDENTIFIER.findall(text))
+    return found
+
+
+def _brought_later(named, verify: int, content: int, order: dict, edges: dict):
+    """(row offset, the later PR, whether it depends on this one) of each row whose training
+    verification names a backend or identifier that no PR before it (or it depends on)
+    brings, and exactly one later PR's content does."""
+    rows = [(offset, row, name) for offset, row, name in named if name and max(verify, content) < len(row)]
+    brings = {name[0]: _terms(row[content]) for _, row, name in rows}
+    for offset, row, name in rows:
+        key = name[0]
+        clauses = [
+            c
+            for c in TEST_PART.split(row[verify])
+            if RUNS_TRAINING.search(c) and not (NOT_NEEDED.search(c) or LEFT_OUT.search(c))
+        ]
+        wanted = set().union(*(_terms(c) for c in clauses)) if clauses else set()
+        if not wanted:
+            continue
+        before = _reachable(edges, key)
+        had = set(brings[key]).union(*(brings[k] for k in brings if k in before or order.get(k, 0) < order[key]))
+        for term in sorted(wanted - had):
+            later = [k for k in brings if term in brings[k] and order.get(k, 0) > order[key] and k not in before]
+            if len(later) == 1:
+                yield offset, later[0], key in _reachable(edges, later[0])
+                break
 
 
 def _may_name(cell: str, prefixes: frozenset[str]) -> bool:
