@@ -30,8 +30,8 @@ def supersession_disagrees(ctx: Context) -> list[Finding]:
     successor, leaves them reading a decision that no longer holds. PEPs check both sides
     of `Replaces` / `Superseded-By` for the same reason.
     """
-    if ctx.path is None:
-        return []
+    if ctx.path is None or not (lifecycle.OTHER_SIDE.keys() & ctx.info.keys()):
+        return []  # most RFCs have neither row: nothing else is read
     findings = []
     source = ctx.visible_lines
     for key, other_key in lifecycle.OTHER_SIDE.items():
