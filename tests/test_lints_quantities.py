@@ -282,6 +282,8 @@ VARIATIONS = [
         "No regression: step time at most 2.71 s, peak memory up to 0.5 GB higher",
     ),
     (ULYSSES, "is 18% slower", "is 18% slower (attention 52%, all-to-all 30%, other 18% of the step time)"),
+    # values split at `and`, a thousands separator kept in its number
+    (ULYSSES, "Step time <= 2.71 s and peak memory <= 41.7 GB", "Step time <= 2,710 ms and peak memory <= 41.7 GB"),
 ]
 
 

@@ -33,6 +33,7 @@ QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
             rfc="en",
         ),
         edit("step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81，峰值显存 74.2 GB/卡"),
+        edit("Step time <= 2.71 s and peak memory <= 41.7 GB", "Step time <= 2.71 and peak memory <= 41.7", rfc="en"),
     ),
     passes=(
         edit(
@@ -54,7 +55,8 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     (step time, latency, memory, throughput, bandwidth, recovery or load time) and gives no
     unit of its own (`step time (ms)` does): a value written as a bare number, alone or after
     a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
-    `下降 >= 15`, `6.81 / 74.2`). Also section 2's lines where such a metric is followed by a
+    `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
+    number). A metric with a slash of its own (`H2D / D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
     bare number (`step time 6.81，`). Reported at the row or line, once.
 
     Counts are no quantity (`24` cases, `v = 2`, `8 卡`, `10 次保存`), nor are MFU, ratios or
@@ -106,6 +108,8 @@ def number_without_unit(ctx: Context) -> list[Finding]:
 
 
 CELL_PARTS = re.compile(r"\s*(?:/|,|、|;|\band\b|和|及)\s*")
+# the same, between values: a comma between digits is a thousands separator (`4,646 ms`)
+VALUE_PARTS = re.compile(r"\s*(?:/|(?<!\d),|,(?!\d{3}(?!\d))|、|;|\band\b|和|及)\s*")
 
 
 @lru_cache(maxsize=2048)
@@ -113,6 +117,9 @@ def _quantity_metrics(cell: str) -> tuple[Metric, ...]:
     """The quantity metrics a 指标 cell names, when every part of it is one (`step time /
     peak memory`); () when any part is something else (`loss`, `OOM 次数`, MFU)."""
     parts = [p for p in CELL_PARTS.split(cell) if p.strip()]
+    whole = metrics_in(cell)  # a metric that a slash is part of: `每卡单向 H2D / D2H 有效带宽`
+    if len(whole) == 1 and any(d in QUANTITY_DIMS for d in whole[0].dims) and not all(metrics_in(p) for p in parts):
+        return (whole[0],)
     found = []
     for part in parts:
         named = metrics_in(part)
@@ -149,7 +156,7 @@ def bare_number(cell: str, known: tuple[Metric, ...]) -> str:
         text = BRACKETED.sub(" ", text)
     for sentence in clauses(text):
         for clause in sentence:
-            for part in clause.split("/"):
+            for part in VALUE_PARTS.split(clause):  # `step time <= 27.8 and peak memory <= 45`: a value each
                 part = part.rsplit(":", 1)[-1]
                 values = quantities(part)
                 if len(values) != 1 or not values[0].bare or values[0].sign:
