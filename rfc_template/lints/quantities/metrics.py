@@ -55,7 +55,9 @@ LEXICON = (
         LOWER,
         (BYTES,),
         r"峰值显存|显存峰值|显存(?:占用|开销|用量)?|(?:peak )?(?:allocated |device |GPU |NPU |HBM )?memory(?: peak| footprint| usage)?"
-        r"|HBM(?: 占用)?|激活显存|activation memory",
+        r"|HBM(?: 占用)?|激活显存|activation memory"
+        # `rank-0 peak ≤ 44.0 GB`, `峰值 ≤ 58 GB`: a peak given in bytes (the dimension is checked)
+        r"|(?:rank-?\d+ )?peak(?= ?(?:≤|<=|<|≥|>=|>|约|~|≈|of|at)? ?\d)|峰值(?= ?(?:≤|<=|<|≥|>=|>|约|~|≈|为)? ?\d)",
     ),
     (
         "recovery time",
@@ -64,7 +66,12 @@ LEXICON = (
         r"MTTR|恢复(?:耗时|时间|时长)|recovery time|time to recover(?:y)?|故障到恢复(?:训练)?的?(?:耗时|时间)",
     ),
     ("load time", LOWER, (TIME,), r"加载(?:耗时|时间)|load(?:ing)? time"),
-    ("save time", LOWER, (TIME,), r"保存(?:耗时|时间)|save time|(?:主线程)?阻塞(?:时间|耗时)|blocking time|stall time"),
+    (
+        "save time",
+        LOWER,
+        (TIME,),
+        r"保存(?:耗时|时间)|save time|(?:主线程)?阻塞(?:时间|耗时)|(?:保存|单次)阻塞|blocking time|stall time",
+    ),
     ("latency", LOWER, (TIME,), r"时延|延迟|latency"),
     ("communication time", LOWER, (TIME,), r"通信(?:耗时|时间)|communication time|comm time"),
     ("compile time", LOWER, (TIME,), r"编译(?:耗时|时间)|compil(?:e|ation) time"),
@@ -96,7 +103,7 @@ QUALIFIERS = (
 # metric, found with str.find; a text with some is matched only around them (the lexicon's
 # alternation is slow to run over a whole text).
 ANCHORS = (
-    "time", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐",
+    "time", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
 )  # fmt: skip
 BEFORE, AFTER = 24, 18  # how far a name reaches around its anchor (`peak allocated memory footprint`)
