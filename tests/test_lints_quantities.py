@@ -329,3 +329,20 @@ def test_written_arithmetic_is_checked_with_rounding(text, wrong):
     from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import arithmetic
 
     assert bool(arithmetic(prose(text))) is wrong
+
+
+@pytest.mark.parametrize(
+    "text, keys",
+    [
+        ("rank-0 peak ≤ 46.0 GB", ["memory"]),
+        ("峰值 ≤ 58 GB", ["memory"]),
+        ("peak throughput 300 tokens/s", ["throughput"]),  # a peak of something named
+        ("单次保存阻塞从约 55 s 降到 ≤ 3 s", ["save time"]),
+        ("用户怎么使用；当前阻塞点；完成后怎么验收", []),  # the template's own 阻塞点 is no time
+        ("the peak season", []),
+    ],
+)
+def test_a_metric_is_named_as_engineers_name_it(text, keys):
+    from rfc_template.lints.quantities.metrics import metrics_in
+
+    assert [m.key for m in metrics_in(text)] == keys
