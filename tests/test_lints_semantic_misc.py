@@ -205,6 +205,10 @@ LINK = "https://gitcode.com/mindspore/hyper-parallel/issues/301"
         ("![](diagrams/flow.png", 1),
         ("见 [设计](./design.md", 3),
         (f"| 见 [工单]({LINK} |", 5),
+        # a note in brackets after the address is no `)` of the link, nor a closed title
+        (f"见 [工单]({LINK} / 另见评审记录（`--pp`）(2024) 的讨论；", 3),
+        (f"见 [工单]({LINK} (2.4+) 的讨论；", 3),
+        (f"见 [`clip_grad_norm_`]({LINK} 的讨论；", 3),  # code in the link's text
     ],
 )
 def test_a_link_the_forge_draws_as_text_is_caught_at_its_bracket(tmp_path, written, col):
@@ -228,6 +232,9 @@ def test_a_link_the_forge_draws_as_text_is_caught_at_its_bracket(tmp_path, writt
         "[PT] (TP/PP) 与 [MS] (#301)；",
         "数据放在 [共享内存] (/dev/shm) 中；",
         f'见 [工单]({LINK} "标题',  # the title goes on to the next line
+        f'见 [工单]({LINK} "标题") 的讨论；',  # a title, then the `)`
+        f"见 [工单]({LINK} (标题)) 的讨论；",
+        f"见 [`clip_grad_norm_`]({LINK}) 的讨论；",
     ],
 )
 def test_brackets_that_are_no_link_pass(tmp_path, written):

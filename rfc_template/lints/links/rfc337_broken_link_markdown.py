@@ -32,7 +32,9 @@ def broken_link_markdown(ctx: Context) -> list[Finding]:
 
     ## What it checks
     Outside code (blocks and spans): `[text] (target)` with a space or tab between `]` and
-    `(`; `[text](target` with no `)` after it on its line; `[text]（target）` with a full-width
+    `(`; `[text](target` with no `)` after it on its line (in a table row, in its cell; a
+    bracketed note after the address, `(2.4+)`, is no `)` of the link, nor is a title closed
+    without one); `[text]（target）` with a full-width
     bracket; images (`![alt] (...)`) too. Reported at the `[`, only where the target looks
     like one (a web address, a relative path: `./`, `../`, or a `.md` or other file name,
     an `#anchor` with a letter in it) and mistune, parsing the line, shows the brackets as text.

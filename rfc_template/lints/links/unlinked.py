@@ -77,7 +77,8 @@ def unlinked(ctx: Context) -> list[Unlinked]:
         following = lines[number].strip() if number < len(lines) else ""
         for m in LINKISH.finditer(bare):
             kind = _kind(m, bare, following)
-            if kind is None or _no_link_text(m.group("text"), kind, bool(m.group("bang"))):
+            written_text = source[m.start("text") : m.end("text")]  # with its code spans, which `bare` blanks
+            if kind is None or _no_link_text(written_text, kind, bool(m.group("bang"))):
                 continue
             if kind != "unclosed":
                 if labels is None:
@@ -122,14 +123,46 @@ def _kind(m: re.Match, line: str, following: str) -> str | None:
     if m.group("gap"):
         return "space"
     rest = line[m.end() :]
-    if ")" in rest:
+    if _closer_in(rest, line.lstrip().startswith("|")):
         return None  # closed: a link, or RFC321's (a space in the target)
-    if TITLE_START.match(rest) or (not rest.strip() and following[:1] in (")", '"', "'")):
-        return None  # a title or the `)` on the next line: the link goes on there
+    if TITLE_START.match(rest):
+        title = WHOLE_TITLE.match(rest)
+        if title is None or _closer_in(rest[title.end() :], line.lstrip().startswith("|")):
+            return None  # a title going on to the next line, or closed with its `)`: a link
+        if not rest[title.end() :].strip() and following[:1] == ")":
+            return None
+        return "unclosed"  # `[x](url (2.4+) |`: a title, then no `)`
+    if not rest.strip() and following[:1] in (")", '"', "'"):
+        return None  # the `)` on the next line: the link goes on there
     return "unclosed"
 
 
+# a link title written whole on the line: `"..."`, `'...'` or `(...)`
+WHOLE_TITLE = re.compile(r"""\s+(?:"[^"]*"|'[^']*'|\([^()]*\))""")
+
+
+def _closer_in(rest: str, in_table: bool) -> bool:
+    """A `)` after the target closes it: one not matching a `(` opened after it
+    (`(2.4+)` is a note of its own), and, in a table row, before the cell's end."""
+    depth = 0
+    for at, ch in enumerate(rest):
+        if ch == "|" and in_table and (at == 0 or rest[at - 1] != "\\"):
+            return False
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return True
+            depth -= 1
+    return False
+
+
 def _shown_as_text(line: str, m: re.Match) -> bool:
-    """mistune, parsing the line, shows the brackets as text (no link, image or code)."""
+    """mistune, parsing the line, shows the brackets as text (no link, image or code). The
+    text from `]` on is looked for: a link text with code in it (`[`x`](...`) is no one run."""
     shown = "[" + m.group("text") + "]" + m.group("gap") + m.group("open")
-    return any(shown in run for run in _text_runs(document.markdown().inline(line, {})))
+    runs = _text_runs(document.markdown().inline(line, {}))
+    if "`" in line[m.start("text") : m.end("text")]:
+        closing = "]" + m.group("gap") + m.group("open") + m.group("target")[:12]
+        return any(closing in run for run in runs)
+    return any(shown in run for run in runs)
