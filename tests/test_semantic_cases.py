@@ -8,7 +8,7 @@ neither the rules nor the cases, on two RFCs filed as issues for real features
 written, before any rule was changed for them: 29 of 49 mistakes caught at their line
 (59%; the first held-back set 72 of 117, 62%; the development set 78 of 86, 91%), every
 variation passing. Rules mended the same day with both held-back sets in view (so no
-longer held back) bring them to 30 of 49 and 79 of 113 (four "missing units" of the
+longer held back) bring them to 31 of 49 and 80 of 113 (four "missing units" of the
 first set were reclassified as variations: the row's metric gives the unit).
 tests/semantic-held-back-3/ is sealed for the next measure: see its README.
 
