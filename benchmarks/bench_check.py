@@ -16,11 +16,10 @@ import platform
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import REPO, make_corpus  # noqa: E402
+from corpus import REPO, corpus_in  # noqa: E402
 from timing import Command, measure, report  # noqa: E402
 
 MARKDOWNLINT = REPO / "node_modules" / ".bin" / "markdownlint-cli2"
@@ -35,13 +34,7 @@ def main() -> int:
         sys.exit(f"{MARKDOWNLINT} is missing: run `npm ci` in {REPO} first")
     print(machine())
     with tempfile.TemporaryDirectory(prefix="rfc-bench-") as tmp:
-        corpus = Path(tmp) / "rfcs"
-        corpus.mkdir()
-        start = time.perf_counter()
-        made = make_corpus(corpus, args.count)
-        print(
-            f"corpus: {args.count} RFCs ({', '.join(f'{n} {k}' for k, n in made.items())}) made in {time.perf_counter() - start:.1f} s"
-        )
+        corpus = corpus_in(Path(tmp), args.count)
         configured = Path(tmp) / "configured"
         with_configuration_and_waivers(corpus, configured)
         python = sys.executable

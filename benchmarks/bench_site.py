@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_check import machine  # noqa: E402
-from corpus import make_corpus  # noqa: E402
+from corpus import corpus_in  # noqa: E402
 from timing import Command, measure, report  # noqa: E402
 
 QUERIES = ("梯度", "检查点重切分", "overlap", "resharding checkpoint", "流水线 1f1b")
@@ -37,13 +37,7 @@ def main() -> int:
     args = parser.parse_args()
     print(machine())
     with tempfile.TemporaryDirectory(prefix="rfc-bench-site-") as tmp:
-        corpus = Path(tmp) / "rfcs"
-        corpus.mkdir()
-        start = time.perf_counter()
-        made = make_corpus(corpus, args.count)
-        print(
-            f"corpus: {args.count} RFCs ({', '.join(f'{n} {k}' for k, n in made.items())}) made in {time.perf_counter() - start:.1f} s"
-        )
+        corpus = corpus_in(Path(tmp), args.count)
         out = Path(tmp) / "site"
         python = sys.executable
         commands = [

@@ -49,6 +49,19 @@ FRESH, FILLED, BROKEN = "fresh", "filled", "broken"
 MIX = ((FRESH, 0.6), (FILLED, 0.3), (BROKEN, 0.1))
 
 
+def corpus_in(folder: Path, count: int) -> Path:
+    """`folder`/rfcs, with `count` RFCs made and what they are printed (for the scripts' output)."""
+    import time
+
+    corpus = folder / "rfcs"
+    corpus.mkdir()
+    start = time.perf_counter()
+    made = make_corpus(corpus, count)
+    kinds = ", ".join(f"{n} {k}" for k, n in made.items())
+    print(f"corpus: {count} RFCs ({kinds}) made in {time.perf_counter() - start:.1f} s")
+    return corpus
+
+
 def make_corpus(root: Path, count: int = 1000, seed: int = 2026) -> dict[str, int]:
     """Write `count` RFC directories under `root`; return how many of each kind."""
     rng = random.Random(seed)

@@ -268,9 +268,16 @@ def check_files(
     Parsing is the cost, and it is pure Python: only processes run it in parallel. With
     a `style`, each result carries its findings formatted instead (see formats.py).
     """
+    yield from in_workers(check_file, files, jobs, stage, style, overrides)
+
+
+def in_workers(function, files: list[Path], jobs: int | None, *same: object) -> Iterator:
+    """`function(file, *same)` for each file, in order: in this process for a few files or
+    one job, else in a pool of worker processes (one per core), forked after the template's
+    rules are read so that each worker does not read them again (rfc check, rfc site)."""
     jobs = jobs or _cores()
     if jobs == 1 or len(files) < PARALLEL_FROM:
-        yield from (check_file(path, stage, style, overrides) for path in files)
+        yield from (function(path, *same) for path in files)
         return
     check.read_the_template()  # once, before the workers fork
     # imported here, not at the top: most runs check too few files for a pool
@@ -283,12 +290,7 @@ def check_files(
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
     try:
         yield from pool.map(
-            check_file,
-            files,
-            itertools.repeat(stage),
-            itertools.repeat(style),
-            itertools.repeat(overrides),
-            chunksize=max(1, len(files) // (jobs * 8)),
+            function, files, *(itertools.repeat(value) for value in same), chunksize=max(1, len(files) // (jobs * 8))
         )
     finally:
         pool.shutdown(cancel_futures=True)

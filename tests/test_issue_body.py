@@ -401,3 +401,27 @@ def test_the_repositorys_configuration_applies_wherever_the_issue_file_is(tmp_pa
     (repo / ".rfc.toml").write_text('ignore = ["RFC301"]\n', encoding="utf-8")
     done = rfc("check", "--issue-body", str(event), cwd=repo)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_language_other_than_the_issues_edition_is_refused(tmp_path):
+    body, _ = form_body(EXAMPLES[0])  # the Chinese form
+    (tmp_path / "issue.json").write_text(issue_json(body), encoding="utf-8")
+    done = rfc("new", "--from-issue", "issue.json", "--language", "en", "--output-dir", "out", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--language" in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_failure_after_generating_leaves_no_folder(tmp_path, monkeypatch, capsys):
+    from rfc_template.cli import main
+    from rfc_template.issues import new
+
+    def full_disk(rfc, converted):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(new, "_take_issue_text", full_disk)
+    body, _ = form_body(EXAMPLES[1])
+    (tmp_path / "issue.json").write_text(issue_json(body), encoding="utf-8")
+    status = main(["new", "--from-issue", str(tmp_path / "issue.json"), "--output-dir", str(tmp_path / "a" / "b")])
+    err = capsys.readouterr().err
+    assert status == 2 and "No space left on device" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["issue.json"]  # neither the RFC nor the folders made for it

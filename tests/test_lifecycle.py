@@ -7,6 +7,7 @@ files (every byte but the changed rows kept) and rfc check's findings.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -149,3 +150,26 @@ def test_rfc_status_on_no_rfc_is_one_message(tmp_path):
     for path in ("notes.md", "missing/rfc.md"):
         done = rfc("status", path, "Reviewing", cwd=tmp_path)
         assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_the_lifecycle_rows_are_cookiecutter_jsons():
+    from rfc_template import lifecycle
+
+    keys = json.loads((PROJECT / "cookiecutter.json").read_text(encoding="utf-8"))["_lifecycle_keys"]
+    assert {lifecycle.SUPERSEDES, lifecycle.SUPERSEDED_BY, lifecycle.STATUS_CHANGED} == set(keys)
+
+
+@pytest.mark.parametrize("one_sided", [False, True], ids=["both-sides", "one-side"])
+def test_supersession_between_rfcs_filled_by_hand(tmp_path, one_sided):
+    # the two examples, in either edition, as a repository keeps them
+    for name in ("fsdp-grad-comm-overlap", "ulysses-sequence-parallel"):
+        shutil.copytree(PROJECT / "examples" / name, tmp_path / name)
+    zh, en = tmp_path / "fsdp-grad-comm-overlap/rfc.md", tmp_path / "ulysses-sequence-parallel/rfc.md"
+    add_row(en, "Status", "| Supersedes | [FSDP overlap](../fsdp-grad-comm-overlap/rfc.md) |")
+    if not one_sided:
+        add_row(zh, "状态", "| 被替代 | ulysses-sequence-parallel |")
+    found = codes(en, tmp_path) + codes(zh, tmp_path)
+    assert [code for _, code in found] == (["RFC342"] if one_sided else [])
+    for path in (zh, en):  # the rows are no other rule's business: the RFCs pass review as before
+        done = rfc("check", "--stage", "review", str(path), cwd=tmp_path)
+        assert done.stdout.count("\n") == (1 if one_sided and path == en else 0), done.stdout

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from rfc_template import document, structure
 from rfc_template.editions import edition
 from rfc_template.errors import UsageError
-from rfc_template.issues.fields import FILED_STATUS, FORM_TITLE, Field, Form, basic_info_variables, form
-from rfc_template.jinja import markdown_text
+from rfc_template.issues.fields import FORM_TITLE, Field, Form, basic_info_variables, filed_status, form
+from rfc_template.jinja import issue_link, markdown_text
 from rfc_template.template import load_rules
 
 # GitHub refuses a longer issue body ("body is too long (maximum is 65536 characters)").
@@ -266,12 +266,13 @@ def _cell(variable: str, values: dict[str, str], language: str, rules) -> str:
     """A basic-info value as the template's row writes it; what the issue said, literally
     (escaped for a table cell), where it is no value the template knows."""
     if variable == "_statuses":
-        return rules.in_edition(FILED_STATUS, language)
+        return rules.in_edition(filed_status(), language)
     value = " ".join(values.get(variable, "").split())
     if variable == "author":
         return markdown_text(value)
-    if variable == "related_issue":
-        return f"<{value}>" if value.startswith(("http://", "https://")) else value.replace("|", "\\|")
+    if variable == "related_issue":  # as the template's row writes it (an address as an autolink)
+        linked = issue_link(value)
+        return linked if linked != value else value.replace("|", "\\|")
     if variable == "modules":
         value = " / ".join(part.strip() for part in value.split(","))
     if variable == "rfc_type" and rules.canonical(value) in rules.rfc_types:

@@ -26,8 +26,13 @@ SLOT = "xxx"
 
 # Basic-info answers the form asks for; the rest are the issue's own (see body.py).
 ASKED = ("author", "modules", "backend", "rfc_type")
-# The status of an RFC filed as an issue: it is put up for review (checked at that stage).
-FILED_STATUS = "评审中 Reviewing"
+
+
+def filed_status() -> str:
+    """The status of an RFC filed as an issue: put up for review, the template's status after
+    the draft (so it is checked at the review stage)."""
+    return load_rules().statuses[1]
+
 
 # What the framework's RFC form says besides the template (.github/ISSUE_TEMPLATE/003-RFC.yml).
 FRAMEWORK_FORM: dict[str, dict] = {

@@ -4,10 +4,10 @@ GitHub: https://docs.github.com/en/communities/using-templates-to-encourage-usef
 (checked against its schema, which check-jsonschema ships as `vendor.github-issue-forms`).
 GitCode: https://docs.gitcode.com/docs/repo/issues/yaml-syntax. GitCode reads
 `.gitcode/ISSUE_TEMPLATE/` before `.github/`; its documented keys are a subset of
-GitHub's (no `projects`, `type`, checkbox `description`s or dropdown `default` together
-with a None option), and its dropdown options are documented as an array of strings,
-which is what GitCode repositories write (one example on that page writes `- label: x`,
-contradicting its own table: the table is followed). gitcode-issue-forms.schema.json
+GitHub's (no `projects` or `type`), and its dropdown options are documented as an array
+of strings, which is what GitCode repositories write (one example on that page writes
+`- label: x`, contradicting its own table: the table is followed). Every key this form
+uses is on both lists, so the two forges get the same elements, each in its own folder. gitcode-issue-forms.schema.json
 holds those documented keys, and the suite validates the generated form with it.
 """
 
@@ -26,7 +26,7 @@ def issue_form(forge: str, language: str) -> dict:
     """The form as the forge's YAML reads it (a dict, in the forge's key order)."""
     spec = form(language)
     body: list[dict] = [{"type": "markdown", "attributes": {"value": spec.intro + "\n"}}]
-    body += [_element(f, forge) for f in spec.fields]
+    body += [_element(f) for f in spec.fields]  # the same elements on both forges (the module's docstring)
     return {
         "name": spec.name,
         "description": spec.about,
@@ -36,7 +36,7 @@ def issue_form(forge: str, language: str) -> dict:
     }
 
 
-def _element(f: Field, forge: str) -> dict:
+def _element(f: Field) -> dict:
     attributes: dict = {"label": f.label}
     if f.description:
         attributes["description"] = f.description

@@ -14,7 +14,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from rfc_template import answers, document
+from rfc_template import answers, document, target
 from rfc_template.errors import UsageError
 from rfc_template.generate import NEW_OPTIONS, new_rfc, resolve_answers
 from rfc_template.issues.body import Converted, Issue, convert
@@ -24,6 +24,11 @@ from rfc_template.structure import diagram_sections
 
 def new_from_issue(issue: Issue, name: str, given: dict[str, str], output_dir: Path) -> Path:
     converted = convert(issue, name)
+    if given.get("language", converted.language).strip().lower() != converted.language:
+        raise UsageError(
+            f"--language: {name} is written in the {converted.language} edition; its RFC is made in that edition "
+            "(leave --language out)"
+        )
     from_issue = converted.answers if converted.is_form else _pasted_answers(converted)
     values = {k: v for k, v in from_issue.items() if v} | given  # an option given wins
     if not values.get("rfc_title", "").strip():
@@ -38,11 +43,15 @@ def new_from_issue(issue: Issue, name: str, given: dict[str, str], output_dir: P
             f"{name}: the issue's answers cannot make an RFC:\n"
             + "\n".join(f"  - {_named(problem, given, converted)}" for problem in problems)
         )
+    made = target.folders_to_make(output_dir)  # as rfc new does: removed again if this run fails
     rfc_dir = new_rfc(values, output_dir, interactive=False)
     try:
         _take_issue_text(rfc_dir / "rfc.md", converted)
-    except BaseException:
+    except BaseException as error:
         shutil.rmtree(rfc_dir, ignore_errors=True)
+        target.remove_made_folders(made)
+        if isinstance(error, OSError):
+            raise UsageError(f"could not write {rfc_dir}: {error.strerror or error}; {rfc_dir} was removed") from None
         raise
     print(f"rfc new: {rfc_dir / 'rfc.md'} holds the issue's text ({name})", file=sys.stderr)
     return rfc_dir

@@ -17,13 +17,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, urlsplit
 
-from rfc_template import lifecycle
+from rfc_template import answers, lifecycle
 from rfc_template.errors import UsageError
 from rfc_template.site import pages, search
 from rfc_template.site.entry import Entry, page_of
@@ -53,7 +52,7 @@ def build_site(
     directory: Path, out: Path, mermaid_file: Path | None, overrides, jobs: int | None = None
 ) -> list[Entry]:
     from rfc_template import preview
-    from rfc_template.batch import rfc_files
+    from rfc_template.batch import in_workers, rfc_files
 
     global _JOB
     if not directory.is_dir():
@@ -68,9 +67,9 @@ def build_site(
         mermaid = preview.Mermaid(build / preview.MERMAID_COPY, preview.MERMAID_VERSION)
         paths = {os.path.realpath(f): page_of(f.relative_to(directory)) for f in files}
         _JOB = Job(directory, build, mermaid, paths, overrides.stage, overrides)
-        entries = list(_map(_entry, files, jobs))
+        entries = list(in_workers(_entry, files, jobs))
         _link_chains(entries)
-        _write_top(build, entries)
+        _write_top(build, entries, directory.resolve().name)
         _swap_in(build, out)
     except BaseException:
         shutil.rmtree(build, ignore_errors=True)
@@ -94,7 +93,7 @@ def find_mermaid(directory: Path, given: Path | None) -> Path:
         return found.origin
     try:
         cached = mermaid.cache_folder() / preview_files.MERMAID_IN_NPM
-    except Exception:  # no cache folder at all
+    except mermaid.Unavailable:  # no cache folder at all
         cached = None
     if cached is not None and cached.is_file():
         return cached
@@ -118,23 +117,6 @@ def _swap_in(build: Path, out: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _map(function, files: list[Path], jobs: int | None):
-    from rfc_template.batch import PARALLEL_FROM, _cores, _ignore_interrupts
-    from rfc_template.check import read_the_template
-
-    jobs = jobs or _cores()
-    if jobs == 1 or len(files) < PARALLEL_FROM:
-        yield from map(function, files)
-        return
-    read_the_template()
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts) as pool:
-        yield from pool.map(function, files, chunksize=max(1, len(files) // (jobs * 8)))
-
-
 def _entry(path: Path) -> Entry:
     """One RFC read, checked, drawn (its page written), in a worker."""
     from rfc_template import document, preview
@@ -155,7 +137,7 @@ def _entry(path: Path) -> Entry:
     info = checked.info
     entry.title, entry.language = checked.title or path.parent.name, checked.language
     entry.status = rules.canonical(info.get("状态", ""))
-    entry.modules = [m.strip() for m in re.split(r"[/,，、]", info.get("相关模块", "")) if m.strip()]
+    entry.modules = answers.split_modules(info.get("相关模块", ""))
     entry.backend, entry.category = info.get("适用后端", ""), rules.canonical(info.get("类型", ""))
     entry.author, entry.date, entry.issue = (
         info.get("作者", ""),
@@ -224,7 +206,7 @@ def _link_chains(entries: list[Entry]) -> None:
                 by_path[newer].supersedes.append(entry.path)
 
 
-def _write_top(build: Path, entries: list[Entry]) -> None:
+def _write_top(build: Path, entries: list[Entry], name: str) -> None:
     by_path = {e.path: e for e in entries}
     for entry in entries:
         if not entry.problem and (entry.supersedes or entry.superseded_by):
@@ -234,5 +216,5 @@ def _write_top(build: Path, entries: list[Entry]) -> None:
     index = search.index([e.tokens for e in entries])
     (build / "search-index.js").write_text(search.script(index, len(entries)), encoding="utf-8")
     (build / "rfcs.json").write_text(pages.rfcs_json(entries), encoding="utf-8")
-    (build / "feed.xml").write_text(pages.atom_feed(entries), encoding="utf-8")
+    (build / "feed.xml").write_text(pages.atom_feed(entries, name), encoding="utf-8")
     (build / "index.html").write_text(pages.index_page(entries), encoding="utf-8")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 import html
 import json
-import os
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
 
@@ -110,7 +109,7 @@ SCRIPT = r"""
 """
 
 PAGE = """<!doctype html>
-{marker} {version}: every RFC under {source}. -->
+{marker} {version}: every RFC of the folder, with its page under rfc/. -->
 <html lang="zh-CN">
 <head>
 <meta charset="utf-8">
@@ -154,7 +153,6 @@ def index_page(entries: list[Entry]) -> str:
     return PAGE.format(
         marker=GENERATED_BY,
         version=html.escape(__version__),
-        source="DIR",
         style=STYLE % {"fonts": FONT_STACK},
         count=len(entries),
         selects="\n".join(_selects()),
@@ -300,8 +298,9 @@ def rfcs_json(entries: list[Entry]) -> str:
     )
 
 
-def atom_feed(entries: list[Entry], today: datetime.date | None = None) -> str:
-    """Newest first; an RFC's time is its date (创建日期), the site's the newest of them."""
+def atom_feed(entries: list[Entry], name: str, today: datetime.date | None = None) -> str:
+    """Newest first; an RFC's time is its date (创建日期), the site's the newest of them;
+    the feed's id is made from `name`, the folder of the RFCs, wherever the site is built."""
     dated = sorted((e for e in entries if not e.problem), key=lambda e: (e.date, e.path), reverse=True)
     updated = _stamp(dated[0].date if dated else "", today)
     items = []
@@ -320,7 +319,7 @@ def atom_feed(entries: list[Entry], today: datetime.date | None = None) -> str:
         )
     return (
         '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">'
-        f"<title>RFC</title><id>urn:rfc-site:{xml_escape(os.path.basename(os.getcwd()) or 'rfcs')}</id>"
+        f"<title>RFC</title><id>urn:rfc-site:{xml_escape(name or 'rfcs')}</id>"
         f'<updated>{updated}</updated><link rel="alternate" href="index.html"/>'
         f"<generator>rfc site {xml_escape(__version__)}</generator>\n" + "\n".join(items) + "\n</feed>\n"
     )
