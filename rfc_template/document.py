@@ -15,6 +15,7 @@ from functools import cache
 import mistune
 from mistune.block_parser import BlockParser
 
+from rfc_template import inline_text
 from rfc_template.findings import LineIndex, normalise_newlines
 from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
 from rfc_template.template import load_rules, rfc_template_path
@@ -47,21 +48,6 @@ class _LocatingBlockParser(ForgeBlockParser):
 def markdown() -> mistune.Markdown:
     # One parser for the process: mistune keeps each parse's state in its own object.
     return mistune.Markdown(renderer=None, block=_LocatingBlockParser(), plugins=[gfm_tables])
-
-
-def plain_text(tokens: list[dict]) -> str:
-    """The text a reader sees in inline tokens (emphasis, code and links flattened)."""
-    parts = []
-    for token in tokens:
-        if token["type"] == "inline_html" and token["raw"].startswith("<!--"):
-            continue  # drawn as nothing: guidance, or a waiver in a table cell
-        if "raw" in token:
-            parts.append(token["raw"])
-        elif token["type"] in ("softbreak", "linebreak"):
-            parts.append(" ")
-        if "children" in token:
-            parts.append(plain_text(token["children"]))
-    return "".join(parts)
 
 
 def normalise(text: str) -> str:
@@ -289,7 +275,15 @@ def _plain(token: dict, env: dict) -> str:
     text = token["text"].strip(" \r\n\t\f")
     if inline_markup_start().search(text) is None:
         return normalise(text)  # most cells: nothing the inline parser would change
-    return normalise(plain_text(markdown().inline(text, env)))
+    simple = inline_text.without_parser(text) if _trigger_chars() == inline_text.TRIGGERS else None
+    if simple is not None:
+        return normalise(simple)
+    return normalise(inline_text.plain_text(markdown().inline(text, env)))
+
+
+@cache
+def _trigger_chars() -> frozenset[str]:
+    return frozenset(getattr(markdown().inline, "_get_fast_trigger_chars", lambda: None)() or ())
 
 
 @cache
@@ -299,7 +293,7 @@ def inline_markup_start() -> re.Pattern[str]:
     Taken from mistune's own fast path for plain text; text without any of them is one
     text token. Without that (private) helper, every character counts: always parse.
     """
-    chars = getattr(markdown().inline, "_get_fast_trigger_chars", lambda: None)()
+    chars = _trigger_chars()
     return re.compile("[" + re.escape("".join(sorted(chars))) + "]" if chars else "(?s:.)")
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import mistune
 
-from rfc_template import document
+from rfc_template import document, inline_text
 from rfc_template.editions import edition_of
 from rfc_template.gfm_tables import gfm_tables
 from rfc_template.preview_files import (  # noqa: F401 (the preview's interface: locate, place, write, errors)
@@ -198,7 +198,7 @@ class _PreviewRenderer(mistune.HTMLRenderer):
             if (
                 token["type"] == "heading"
                 and token["attrs"]["level"] == 2
-                and document.normalise(document.plain_text(md.inline(token["text"].strip(), state.env)))
+                and document.normalise(inline_text.plain_text(md.inline(token["text"].strip(), state.env)))
                 == self.basic_info
             ):
                 break
@@ -256,7 +256,7 @@ class _PreviewRenderer(mistune.HTMLRenderer):
         for token in tokens:
             kind = token["type"]
             if kind == "link":
-                label = self.text(document.normalise(document.plain_text(token["children"])))
+                label = self.text(document.normalise(inline_text.plain_text(token["children"])))
                 url = token["attrs"]["url"]
                 parts.append(f'<a href="{html.escape(url)}">{label}</a>' if WEB_URL.match(url) else label)
             elif kind == "text":
