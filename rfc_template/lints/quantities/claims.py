@@ -149,6 +149,10 @@ PT_WORDS = re.compile(r"\b(?:PT|PyTorch)\b")
 MS_WORDS = re.compile(r"\b(?:MS|MindSpore)\b")
 RELATIVE = re.compile(r"(?i)baseline|基线|不开启?(?:本特性)?时|关闭时|原生|native")
 ANY_OP = re.compile(rf"(?i){_OP}")
+# a cost counted into the figure, not a cost of the feature: `含保存开销的端到端吞吐`, `including the save overhead`
+COUNTED_COST = re.compile(
+    r"(?i)(?:含|包含|包括|计入|算上)[^，,。；;]{0,10}?开销|\bincl(?:uding|\.)(?: the)?(?:\s[\w-]+){0,3}?\soverhead"
+)
 COST = re.compile(
     r"(?i)代价|但是?|不过|换来|牺牲|额外|at the cost|in exchange|trade-?off|cost(?:s|ing)?\b|regress|劣化|开销|overhead|slower|变慢"
 )
@@ -268,13 +272,17 @@ def _carried(quantity: Quantity, carried: tuple[tuple[Metric, ...], tuple[Metric
     return next((m for m in reversed(before) if _native(m, quantity.dim)), None)
 
 
+# between a number and the metric it measures: `45% MFU`, `250 MB of peak memory`, `2 GB 的显存`
+OF_METRIC = re.compile(r"\s*(?:of(?: the)?\s|的)?\s*")
+
+
 def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context, clause: str) -> Metric | None:
     before = [m for m in named if m.end <= quantity.start]
     if before:
         return before[-1] if before[-1].takes(quantity.dim) else None
     after = next((m for m in named if m.start >= quantity.end), None)
-    if after is not None and not clause[quantity.end : after.start].strip():
-        return after if after.takes(quantity.dim) else None  # `45% MFU`
+    if after is not None and OF_METRIC.fullmatch(clause[quantity.end : after.start]):
+        return after if after.takes(quantity.dim) else None  # `45% MFU`, `250 MB of peak memory`
     continued = _carried(quantity, carried)
     if continued is not None:
         return continued
@@ -295,7 +303,7 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
     if not values:
         return []
     named = metrics_in(clause)
-    cost = COST.search(clause) is not None
+    cost = COST.search(COUNTED_COST.sub("", clause)) is not None
     default_backend = backend_of(clause) or sentence_backend
     claims: list[Claim] = []
     origins: set[int] = set()
