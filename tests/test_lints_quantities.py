@@ -119,6 +119,20 @@ def test_a_count_of_cards_is_no_ratio():
         ("None, or a float in (0, 64]", "128", True),
         ("None, or a float in (0, 64]", "None", False),
         ("16 ~ 4096", "`1 << 20`", True),
+        # one more value a program can read: outside both, or that one
+        ('> 0, or `float("inf")`', "0.0", True),
+        ('> 0, or `float("inf")`', "-1", True),
+        ('> 0, or `float("inf")`', "2.0", False),
+        ("1 ~ 8, or None", "0", True),
+        ("1 ~ 8，或 -1 自动", "0", True),
+        ("1 ~ 8，或 -1 自动", "-1", False),
+        ("True / False", "2", True),
+        ("True / False", "1", False),  # passes as a bool
+        # a sequence of the listed strings
+        ('Non-empty subset of `"softmax"`, `"dropout"`', '("softmax", "scale")', True),
+        ('Non-empty subset of `"softmax"`, `"dropout"`', '("dropout",)', False),
+        ('"all_to_all"、"all_gather" 的非空子集', '["all_to_all", "ring"]', True),
+        ('"all_to_all"、"all_gather" 的非空子集', '["all_gather"]', False),
     ],
 )
 def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, out):
@@ -132,9 +146,8 @@ def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, ou
     [
         ("≥ 0，-1 表示不限", "-1"),  # the rest names the value
         ("1 ~ 8；PP 时为 1", "0"),  # a condition with a value of its own
-        ('> 0, or `float("inf")`', "-1"),  # an alternative
+        ("> 0, or a callable returning the order", "-1"),  # an alternative that cannot be read
         ("1, 2, 4, 8, ...", "16"),  # a list that goes on
-        ("1 ~ 8，或 -1 自动", "0"),
     ],
 )
 def test_a_range_that_may_allow_more_says_nothing(valid, default):
@@ -222,6 +235,9 @@ MISTAKES = [
         "RFC334",
     ),
     (ULYSSES, "Step time <= 27.8 s and peak memory <= 45 GB", "Step time <= 29.5 s and peak memory <= 45 GB", "RFC334"),
+    # a bare value followed by whose it is, or after a rank's name
+    (OFFLOAD, "step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81 s，峰值显存 74.2/卡", "RFC331"),
+    (OFFLOAD, "| 6.81 s / 74.2 GB |", "| 6.81 s / rank-0 peak 74.2 |", "RFC331"),
     (OFFLOAD, "每步多搬约 39 GB", "每步多搬约 2 × 19.5 ≈ 45 GB", "RFC335"),
     (
         OFFLOAD,
@@ -270,6 +286,8 @@ VARIATIONS = [
         "峰值显存 61.3 GB/卡。PT 的 74.2 GB/卡由参数 3.3 GB、梯度 3.3 GB、优化器状态 19.5 GB、激活 38.6 GB 和其他 9.5 GB 组成。",
     ),
     (OFFLOAD, "| 预估 6.25 s / 60.1 GB |", "| 预估 6.25 s / 62.0 GB |"),
+    (OFFLOAD, "step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81 s，峰值显存 74.2 GB 每卡"),
+    (OFFLOAD, "| 6.81 s / 74.2 GB |", "| 6.81 s / rank-0 peak 74.2 GB |"),
     # a gain's breakdown: a part that adds beside the net gain (tests/precision/zh-async-tensor-parallel)
     (
         OFFLOAD,
@@ -291,6 +309,42 @@ VARIATIONS = [
 def test_a_natural_variation_is_quiet(folder, old, new):
     text, _ = edited(folder, old, new)
     assert findings(text, folder) == []
+
+
+ALIASED = ("| bucket_size_mb | int | 256 |", "| bucket_size_mb（`optimizer.offload.bucket_size_mb`） | int | 256 |")
+EXAMPLE_CALL = "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)\n"
+
+
+@pytest.mark.parametrize(
+    "example, caught",
+    [
+        (EXAMPLE_CALL, False),
+        (EXAMPLE_CALL.replace("=256", "=8192"), True),  # the parameter, by its name
+        # the configuration key the table names beside it, set as an attribute
+        ("config.optimizer.offload.bucket_size_mb = 8192\n" + EXAMPLE_CALL.replace(", bucket_size_mb=256", ""), True),
+        ("config.optimizer.offload.bucket_size_mb = 512\n" + EXAMPLE_CALL.replace(", bucket_size_mb=256", ""), False),
+    ],
+)
+def test_a_parameter_is_known_by_its_configuration_key_too(example, caught):
+    text = (OFFLOAD / "rfc.md").read_text(encoding="utf-8").replace(*ALIASED).replace(EXAMPLE_CALL, example)
+    line = text[: text.index(example)].count("\n") + 1
+    found = findings(text, OFFLOAD)
+    assert [f.line for f in found if f.code == "RFC330"] == ([line] if caught else []), found
+    assert not [f for f in found if f.code != "RFC330"]
+
+
+REGRESSION_ROW = "step time 增加约 10%（PT 6.81 s → 7.52 s）"
+
+
+@pytest.mark.parametrize("criterion, weaker", [("step time 增加 <= 12% |", False), ("step time 增加 <= 20% |", True)])
+def test_a_regression_limit_in_8_binds_the_pass_criterion(criterion, weaker):
+    """8's 性能劣化 row states a limit (`step time 增加 <= 12%`): a 9.3 criterion allowing more is weaker."""
+    text = (OFFLOAD / "rfc.md").read_text(encoding="utf-8")
+    text = text.replace(REGRESSION_ROW, "step time 增加 <= 12%（PT 6.81 s → 7.52 s）")
+    text = text.replace("step time 增加 <= 12% |", criterion)
+    line = text[: text.index(criterion)].count("\n") + 1
+    found = [f for f in findings(text, OFFLOAD) if f.code == "RFC334"]
+    assert [f.line for f in found] == ([line] if weaker else []), found
 
 
 def test_a_copy_with_another_head_is_placed_at_its_own_lines():

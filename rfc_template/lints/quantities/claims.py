@@ -124,8 +124,8 @@ CHANGE_WORDS = unnamed(_CHANGE_BEFORE)
 APPROX_WORDS = _APPROX
 _POSTFIX_LE = r"以内|以下|及以下|内(?!存)|or less|or lower|or below|or fewer|or under|or shorter|at most"
 _POSTFIX_GE = r"以上|及以上|or more|or higher|or above|or greater|or longer"
-_DOWN_AFTER = r"lower|less|fewer|smaller|shorter|(?:的)?下降|(?:的)?降低|(?:的)?减少"
-_UP_AFTER = r"higher|more|larger|bigger|longer|(?:的)?增加|(?:的)?提升|(?:的)?增长"
+_DOWN_AFTER = r"lower|less|fewer|smaller|shorter|below|(?:的)?下降|(?:的)?降低|(?:的)?减少"
+_UP_AFTER = r"higher|more|larger|bigger|longer|above|(?:的)?增加|(?:的)?提升|(?:的)?增长"
 POSTFIX_WORDS = f"{_POSTFIX_LE}|{_POSTFIX_GE}"
 TAIL = re.compile(
     rf"(?i)^\s*(?:(?P<ple>{_POSTFIX_LE})|(?P<pge>{_POSTFIX_GE}))?\s*"
@@ -272,16 +272,20 @@ def _carried(quantity: Quantity, carried: tuple[tuple[Metric, ...], tuple[Metric
     return next((m for m in reversed(before) if _native(m, quantity.dim)), None)
 
 
-# between a number and the metric it measures: `45% MFU`, `250 MB of peak memory`, `2 GB 的显存`
-OF_METRIC = re.compile(r"\s*(?:of(?: the)?\s|的)?\s*")
+# between a number and the metric it measures: `45% MFU`, `250 MB of peak memory`, `30% less peak memory`
+OF_METRIC = re.compile(r"(?i)\s*(?:(?:less|lower|more|higher|smaller|larger)\s)?(?:of(?: the)?\s|的)?\s*")
+COMPARED = re.compile(r"(?i)\s*(?:less|lower|more|higher|smaller|larger)\s+")
 
 
 def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context, clause: str) -> Metric | None:
+    after = next((m for m in named if m.start >= quantity.end), None)
+    gap = clause[quantity.end : after.start] if after is not None else ""
+    if after is not None and COMPARED.fullmatch(gap) and after.takes(quantity.dim):
+        return after  # `30% less peak memory`: the one it is said of, whatever was named before
     before = [m for m in named if m.end <= quantity.start]
     if before:
         return before[-1] if before[-1].takes(quantity.dim) else None
-    after = next((m for m in named if m.start >= quantity.end), None)
-    if after is not None and OF_METRIC.fullmatch(clause[quantity.end : after.start]):
+    if after is not None and OF_METRIC.fullmatch(gap):
         return after if after.takes(quantity.dim) else None  # `45% MFU`, `250 MB of peak memory`
     continued = _carried(quantity, carried)
     if continued is not None:

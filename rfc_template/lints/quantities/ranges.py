@@ -33,9 +33,10 @@ INFINITE = re.compile(r"""(?i)\+?(?:inf|infinity|∞|float\(["']inf["']\)|math\.
 class Value:
     """A default or an example's value: a number (with its unit), a bool, None or a string."""
 
-    kind: str  # "number", "bool", "none", "str" (quoted), "word" (a bare name: `alltoall`)
+    kind: str  # "number", "bool", "none", "str" (quoted), "word" (a bare name: `alltoall`), "seq" (of strings)
     quantity: Quantity | None = None
     text: str = ""  # a string's text, or the value as written
+    items: tuple[Value, ...] = ()  # a sequence's strings: `("softmax", "dropout")`
 
     @property
     def integral(self) -> bool:
@@ -53,6 +54,7 @@ class Range:
     high_open: bool = False
     integer: bool = False
     choices: tuple[Value, ...] = ()  # a list of values (booleans, strings, numbers)
+    subset: bool = False  # the value is a sequence of the choices: `non-empty subset of "a", "b"`
     rest: str = ""  # what the cell says after the range
 
     @property
@@ -118,13 +120,30 @@ def _quantity_at(text: str, position: int) -> tuple[Quantity | str | None, int]:
 def read_range(cell: str) -> Range | None:
     """The range a 合法范围 (Valid range) cell states, or None where it cannot be read."""
     text = normal(cell.replace("`", "").replace("**", "")).strip()
-    if not text or not (text[0].isdigit() or text[0] in "[(<>≤≥≦≧+-'\"TFNnpPa正非自大小不至最"):
+    if not text or not (text[0].isdigit() or text[0] in "[(<>≤≥≦≧+-'\"TFNnpPasS正非自大小不至最"):
         return None
-    for reader in (_interval, _between, _comparison, _words, _choices, _none_or):
+    for reader in (_interval, _between, _comparison, _words, _choices, _none_or, _subset):
         found = reader(text)
         if found is not None:
             return found
     return None
+
+
+SUBSET_OF = re.compile(r"(?i)^(?:an? |the )?(?:non-?empty )?subset of\s*")
+SUBSET_ZH = re.compile(r"\s*的\s*(?:非空)?子集\s*(?=$|[;,。(])")
+
+
+def _subset(text: str) -> Range | None:
+    """`Non-empty subset of "softmax", "dropout"`, `"a"、"b" 的非空子集`: a sequence of strings each of which is one of them."""
+    english = SUBSET_OF.match(text)
+    chinese = SUBSET_ZH.search(text) if english is None else None
+    if english is None and chinese is None:
+        return None
+    listed = text[english.end() :] if english else text[: chinese.start()] + text[chinese.end() :]  # type: ignore[union-attr]
+    found = _choices(listed)
+    if found is None or not all(c.kind == "str" for c in found.choices):
+        return None
+    return Range(text, choices=found.choices, subset=True, rest=found.rest)
 
 
 def _finish(text: str, end: int, **parts) -> Range | None:
@@ -379,6 +398,8 @@ def read_default(cell: str) -> Value | None:
     if re.match(r"None(?:$|[\s(,;:])", text):
         return Value("none", text="None")
     node, whole = written_value(text)
+    if isinstance(node, (ast.Tuple, ast.List)) and whole:
+        return python_value(node, text)  # `("softmax", "dropout")`: a sequence of strings, or None
     if isinstance(node, (ast.BinOp, ast.UnaryOp)) and whole:
         value = literal(node)
         if type(value) in (int, float):
@@ -406,6 +427,8 @@ def python_value(node: ast.expr, written: str) -> Value | None:
         return Value("str", text=value)
     if type(value) in (int, float):
         return Value("number", Quantity(value, value, COUNT, "", value, 0.0, 0, 0), written)
+    if isinstance(value, (tuple, list)) and all(isinstance(item, str) for item in value):
+        return Value("seq", text=written, items=tuple(Value("str", text=item) for item in value))
     return None
 
 
@@ -443,11 +466,16 @@ def outside(value: Value, allowed: Range, unit: str = "") -> bool:
     """`value` is outside `allowed` however its units are read; False when unsure."""
     if value.kind == "none":
         return False
+    if allowed.subset or value.kind == "seq":  # each of a sequence's strings against a subset's choices
+        one_of = Range(allowed.text, choices=allowed.choices)
+        return allowed.subset and value.kind == "seq" and any(outside(item, one_of) for item in value.items)
     if allowed.choices:
         kinds = {c.kind for c in allowed.choices} - {"none"}
         if kinds == {"bool"}:
             if value.kind == "str":
                 return True  # `"auto"` for True / False (a bare word may be meant as one: `on`)
+            if value.kind == "number" and value.quantity is not None:
+                return value.quantity.number not in (0, 1)  # `2` for True / False (0 and 1 pass as bools)
             return value.kind == "bool" and value.text not in {c.text for c in allowed.choices}
         if kinds <= {"str", "word"}:
             return value.kind in ("str", "word") and value.text.casefold() not in {
@@ -481,10 +509,29 @@ def outside(value: Value, allowed: Range, unit: str = "") -> bool:
     return False
 
 
+# the rest of a range's cell that adds one value a program can read: `or float("inf")`, `或 -1`
+ONE_MORE = re.compile(r"(?i)\s*(?:,\s*)?(?:or|或者?)\s*(?P<value>[^\s,;，；。][^,;，；。]*?)\s*[.。]?")
+
+
+def _same_value(value: Value, written: str) -> bool:
+    """`value` is the one value `written` names, or that value cannot be read."""
+    if INFINITE.fullmatch(written.strip()):
+        return value.kind == "number" and value.quantity is not None and value.quantity.number == float("inf")
+    other = read_default(written)
+    if other is None or other.kind != value.kind:
+        return other is None
+    if value.quantity is not None and other.quantity is not None:
+        return value.quantity.number == other.quantity.number
+    return value.text.casefold() == other.text.casefold()
+
+
 def named_in_rest(value: Value, rest: str) -> bool:
     """The rest of the range's cell names the value, or may allow more than the range."""
     if not rest:
         return False
+    also = ONE_MORE.fullmatch(rest)
+    if also is not None:  # `> 0, or float("inf")`: the range and that one value
+        return _same_value(value, also.group("value"))
     if WIDENS.search(rest):
         return True
     if value.kind == "number" and value.quantity is not None:

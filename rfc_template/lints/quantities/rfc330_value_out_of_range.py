@@ -50,16 +50,21 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
     a program can read: an interval (`16 ~ 4096`, `1 to 64`, `[1, 8]`, `(0, 1]`), a bound (`>= 0`,
     `> 0`, `0 < ratio <= 1.0`, `1 以上`), `正整数` / `positive integer` and the like, `True /
     False`, a list of values (`"alltoall", "allgather"`, `1 / 2 / 4`, `"raise"：...；"warn"：...`),
-    one value, or `None, or` one of those; with units (`64 MB ~ 1 GB` against `256 MB`, `1K ~
-    64K` against `4096`; a bare number takes the unit of the parameter's name, `bucket_size_mb`).
+    one value, `None, or` one of those, or a subset of strings (`Non-empty subset of "softmax",
+    "dropout"`, `"a"、"b" 的非空子集`: a tuple or list of them); a range with one more value
+    (`> 0, or float("inf")`, `1 ~ 8，或 -1 自动`) allows that value too. With units (`64 MB ~
+    1 GB` against `256 MB`, `1K ~ 64K` against `4096`; a bare number takes the unit of the
+    parameter's name, `bucket_size_mb`). A number other than 0 and 1 is no `True / False`.
     Reported: at the row, a 默认值 (Default) outside it; at the value, a literal that 5.2 使用示例
     (Usage example) passes for that parameter, by keyword to a function 5.1 defines, by an
-    assignment to `<...>.name` or as a `name: value` line of a YAML block.
+    assignment to `<...>.name` or as a `name: value` line of a YAML block. A parameter written
+    with the configuration key that sets it (`offload_fraction（optimizer.offload.fraction）`)
+    is known by both (`config.optimizer.offload.fraction = 1.5`).
 
     Nothing is said where the reading is uncertain: a range that is prose, that depends on
     other parameters (`>= dp × micro_batch_size`) or on conditions (`1f1b 时只能为 1`); a
-    rest of the cell that names the value or may allow more (`；-1 表示不限`, `, or
-    float("inf")`, `PP 时为 1`); a bare number against a range in units when the name gives
+    rest of the cell that names the value or may allow more (`；-1 表示不限`, `, or a
+    callable`, `PP 时为 1`); a bare number against a range in units when the name gives
     none; strings compared without case (`"1F1B"` is `"1f1b"`). A default of None is never
     reported: None commonly means "decide for me", whatever the range says of other values.
 
@@ -99,7 +104,9 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
 
 
 # `name = literal` / `name: literal` in 5.2's text: what is read first, before any tree
-SET_TO = re.compile(r"""\s*[=:]\s*("[^"\n]*"|'[^'\n]*'|[-+]?\.?\d[\w.+-]*|True|False)""")
+SET_TO = re.compile(
+    r"""\s*[=:]\s*("[^"\n]*"|'[^'\n]*'|[-+]?\.?\d[\w.+-]*|True|False|[(\[](?:\s*(?:"[^"\n]*"|'[^'\n]*')\s*,?)+\s*[)\]])"""
+)
 WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
@@ -143,10 +150,12 @@ def _table(language: str, header: tuple[str, ...], rows: tuple[tuple[str, ...], 
         if allowed is None:
             continue
         written = row[0].strip("`* ")
-        name = written.rsplit(".", 1)[-1] if DOTTED.fullmatch(written) else ""
+        aliased = WITH_ALIAS.fullmatch(written)  # `offload_fraction（optimizer.offload.fraction）`
+        spellings = aliased.groups() if aliased else (written,) if DOTTED.fullmatch(written) else ()
+        name = spellings[0].rsplit(".", 1)[-1] if spellings else ""
         parameter = Parameter(offset, name, row[at_default], row[at_valid])
-        if name:
-            names.append((name, offset, row[at_default], row[at_valid], allowed))
+        for spelling in dict.fromkeys(s.rsplit(".", 1)[-1] for s in spellings):
+            names.append((spelling, offset, row[at_default], row[at_valid], allowed))
         value = read_default(row[at_default])
         if value is not None and _outside(value, allowed, parameter):
             outside_rows.append(
@@ -157,6 +166,10 @@ def _table(language: str, header: tuple[str, ...], rows: tuple[tuple[str, ...], 
                 )
             )
     return tuple(outside_rows), tuple(names)
+
+
+# a parameter with the configuration key that sets it too: `bucket_size_mb（optimizer.offload.bucket_size_mb）`
+WITH_ALIAS = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*[（(]\s*`?([A-Za-z_][A-Za-z0-9_.]*)`?\s*[）)]")
 
 
 def _outside(value: Value, allowed: Range, parameter: Parameter) -> bool:

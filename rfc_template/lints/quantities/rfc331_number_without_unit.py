@@ -56,8 +56,9 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     unit of its own (`step time (ms)` does): a value written as a bare number, alone or after
     a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
     `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
-    number). A metric with a slash of its own (`H2D / D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
-    bare number (`step time 6.81，`). Reported at the row or line, once.
+    number; `rank-0 peak 39.6`: rank 0 names a rank). A metric with a slash of its own (`H2D /
+    D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
+    bare number (`step time 6.81，`, `peak memory 23.6 per GPU`). Reported at the row or line, once.
 
     Counts are no quantity (`24` cases, `v = 2`, `8 卡`, `10 次保存`), nor are MFU, ratios or
     other metrics the template does not name; a number inside brackets, next to other words
@@ -157,7 +158,7 @@ def bare_number(cell: str, known: tuple[Metric, ...]) -> str:
     for sentence in clauses(text):
         for clause in sentence:
             for part in VALUE_PARTS.split(clause):  # `step time <= 27.8 and peak memory <= 45`: a value each
-                part = part.rsplit(":", 1)[-1]
+                part = RANK.sub(_unnumbered, part.rsplit(":", 1)[-1])  # `rank-0 peak 39.6`: rank 0 is a name
                 values = quantities(part)
                 if len(values) != 1 or not values[0].bare or values[0].sign:
                     continue
@@ -176,6 +177,15 @@ def bare_number(cell: str, known: tuple[Metric, ...]) -> str:
     return ""
 
 
+RANK = re.compile(r"(?i)\b(rank|stage|卡|node)[- ]?(\d+)(?= )")
+
+
+def _unnumbered(match: re.Match[str]) -> str:
+    return match.group(1) + "-" + "n" * len(match.group(2))
+
+
+# after a bare value, what leaves it one: the end, a comma, or whose it is (`23.6 per GPU`, `/卡`)
+PER_DEVICE = re.compile(r"(?i)\s*(?:per (?:GPU|NPU|card|device|rank)|/ ?(?:卡|GPU|NPU|card|rank)|每卡)\b")
 LINKING = r"(?:\s*|[^\d,;。()]{0,8}?(?:为|是|约|达到|:|=|\bof|\bis|\bwas|\bat|\babout|~)\s*)"
 
 
@@ -192,7 +202,9 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
         if following is None or not following.bare or following.sign:
             continue
         between = text[metric.end : following.start]
-        after = text[following.end : following.end + 2]
-        if re.fullmatch(LINKING, between) and (not after or after[0] in ",;。)"):
+        rest = text[following.end :]
+        per = PER_DEVICE.match(rest)
+        after = rest[per.end() if per else 0 :][:2]
+        if re.fullmatch(LINKING, between) and (not after or after[0] in ",;。)；，"):
             return metric.key, text[following.start : following.end]
     return None
