@@ -347,6 +347,30 @@ def test_a_regression_limit_in_8_binds_the_pass_criterion(criterion, weaker):
     assert [f.line for f in found] == ([line] if weaker else []), found
 
 
+INTERLEAVED = TESTS / "precision" / "en-pp-interleaved-schedule"
+GOAL_AT_V = "≤ 15.0 s at v = 5 (≥ 9 % throughput gain) and ≤ 15.5 s at v = 2"
+GAIN_AT_V = "≤ 15.0 s at v = 5 (≥ 9 % throughput) and ≤ 15.5 s at v = 2"
+
+
+@pytest.mark.parametrize(
+    "gain, finding",
+    [
+        (GAIN_AT_V, False),
+        (GAIN_AT_V.replace("15.5 s at v = 2", "15.8 s at v = 2"), True),  # the v = 2 target, unlike 3.1's
+        (GAIN_AT_V.replace("15.0 s at v = 5", "14.5 s at v = 5"), True),
+        ("≤ 15.5 s at v = 2 and ≤ 15.0 s at v = 5 (≥ 9 % throughput)", False),  # the same, in another order
+    ],
+)
+def test_values_stated_at_a_setting_are_compared_at_that_setting(gain, finding):
+    """3.1 and 8 each state a step time at v = 5 and at v = 2: each is paired with its own."""
+    text = (INTERLEAVED / "rfc.md").read_text(encoding="utf-8")
+    assert GOAL_AT_V in text and GAIN_AT_V in text
+    text = text.replace(GAIN_AT_V, gain)
+    line = text[: text.index(gain)].count("\n") + 1
+    found = [f for f in findings(text, INTERLEAVED) if f.code == "RFC334"]
+    assert [f.line for f in found] == ([line] if finding else []), found
+
+
 def test_a_copy_with_another_head_is_placed_at_its_own_lines():
     """Findings kept by text (copies of one RFC are read once) follow each copy's head."""
     text, line = edited(OFFLOAD, "| 6.81 s / 74.2 GB |", "| 6.81 / 74.2 |")

@@ -282,9 +282,11 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
     gap = clause[quantity.end : after.start] if after is not None else ""
     if after is not None and COMPARED.fullmatch(gap) and after.takes(quantity.dim):
         return after  # `30% less peak memory`: the one it is said of, whatever was named before
-    before = [m for m in named if m.end <= quantity.start]
+    before = [m for m in named if m.end <= quantity.start and m.takes(quantity.dim)]
     if before:
-        return before[-1] if before[-1].takes(quantity.dim) else None
+        return before[-1]  # `step time ≤ 17,410 ms and ≥ 941 tokens/s`: a rate is no step time's
+    if any(m.end <= quantity.start for m in named) and not context:
+        return None  # a clause that names only other metrics, where nothing says whose this is
     if after is not None and OF_METRIC.fullmatch(gap):
         return after if after.takes(quantity.dim) else None  # `45% MFU`, `250 MB of peak memory`
     continued = _carried(quantity, carried)

@@ -90,8 +90,9 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     stricter criterion is fine).
 
     Which statement a value is compared with is decided only where it is certain: the one
-    the other part states for that metric, or the one whose starting value is the 9.3 row's
-    baseline (`47.2 s to 40.1 s or less` for a row whose baseline is 47.2 s). Parts that state
+    the other part states for that metric, the one stated at the same setting (`≤ 15.0 s at
+    v = 5` with the other part's value at v = 5), or the one whose starting value is the 9.3
+    row's baseline (`47.2 s to 40.1 s or less` for a row whose baseline is 47.2 s). Parts that state
     several values for one metric (one per scenario), scenarios that name other models,
     sequence lengths or card counts, and bounds on either side of the row's baseline (a
     target below it, a tolerance above it) are not compared with each other.
@@ -146,6 +147,7 @@ class Stated:
     anchor: Quantity | None  # the value it starts from: its transition's, or the 9.3 row's baseline
     klass: str  # "target" (better than its anchor), "tolerance" (worse), "" (no anchor)
     context: str
+    condition: frozenset[tuple[str, str]] = frozenset()  # the setting it is stated at: `at v = 5`
 
     @property
     def value(self) -> Quantity:
@@ -249,6 +251,7 @@ def _stated(ctx: Context) -> list[Stated]:
                     anchor,
                     _klass(claim, anchor),
                     statement.context,
+                    _condition(claim),
                 )
             )
     section, column = ed.name(VERIFICATION), ed.name("通过标准")
@@ -274,6 +277,7 @@ def _stated(ctx: Context) -> list[Stated]:
                     anchor,
                     _klass(claim, anchor),
                     row.scenario + " " + row.criterion,
+                    _condition(claim),
                 )
             )
     return found
@@ -308,6 +312,10 @@ def _reference(later: Stated, earlier: list[Stated], group: list[Stated]) -> Sta
     if later.source == "9.3" and later.key[0] == "bound" and later.klass != "target":
         return None  # a 9.3 bound is a target only when it is better than the row's baseline
     candidates = [s for s in earlier if s.source != later.source and _compatible(s, later)]
+    if later.condition:  # `≤ 15.0 s at v = 5` is compared with what is stated at v = 5, where any is
+        candidates = [s for s in candidates if s.condition == later.condition] or [
+            s for s in candidates if not s.condition
+        ]
     if not candidates:
         return None
     if any(_same(s.value, later.value) for s in candidates):
@@ -321,7 +329,11 @@ def _reference(later: Stated, earlier: list[Stated], group: list[Stated]) -> Sta
     by_source: dict[str, list[Stated]] = {}
     for s in candidates:
         by_source.setdefault(s.source, []).append(s)
-    mine = [s for s in group if s.source == later.source and _compatible(s, later)]
+    mine = [
+        s
+        for s in group
+        if s.source == later.source and _compatible(s, later) and (s.condition == later.condition or not s.condition)
+    ]
     if len({(s.value.low, s.value.high) for s in mine}) != 1:
         return None  # the later part itself states several values for it (one per scenario)
     for source in reversed(ORDER):
@@ -332,6 +344,18 @@ def _reference(later: Stated, earlier: list[Stated], group: list[Stated]) -> Sta
             continue
         return chosen[0]
     return None
+
+
+# a setting a value is stated at, right after it: `≤ 15.0 s at v = 5`, `≤ 44 GB（v = 2 时）`
+AT_SETTING = re.compile(
+    r"(?i)\s*(?:/\s?\w+\s*)?(?:at|for|with|when|under|@|在|（|\()?\s*([A-Za-z_][A-Za-z0-9_]{0,20})\s?=\s?(\d+(?:\.\d+)?)\b"
+)
+
+
+def _condition(claim: Claim) -> frozenset[tuple[str, str]]:
+    q = claim.quantity
+    at = AT_SETTING.match(claim.clause, q.end)
+    return frozenset({(at.group(1).casefold(), at.group(2))}) if at else frozenset()
 
 
 def _weaker(later: Stated, reference: Stated) -> bool:
