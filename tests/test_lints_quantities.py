@@ -371,6 +371,30 @@ def test_values_stated_at_a_setting_are_compared_at_that_setting(gain, finding):
     assert [f.line for f in found] == ([line] if finding else []), found
 
 
+DEFAULTS = {"prefetch_buckets": 2.0, "bucket_size_mb": 256.0, "max_inflight_buckets": 2.0, "num_layers": 32.0}
+
+
+@pytest.mark.parametrize(
+    "text, wrong",
+    [
+        ("device 缓冲池大小为 (prefetch_buckets + 2) × bucket_size_mb，默认 1 GB", False),
+        ("device 缓冲池大小为 (prefetch_buckets + 2) × bucket_size_mb，默认 512 MB", True),
+        ("device 缓冲池大小为 (prefetch_buckets + 2) × bucket_size_mb，默认约 1,024 MB", False),
+        ("the pool holds max_inflight_buckets × bucket_size_mb (by default 512 MB)", False),
+        ("the pool holds max_inflight_buckets × bucket_size_mb (by default 2 GB)", True),
+        ("the pool holds max_inflight_buckets × bucket_size_mb, by default 0.5 GiB", False),
+        # not read: a name that is no parameter, a change of unit, a value in words
+        ("unknown_buckets × bucket_size_mb，默认 512 MB", False),
+        ("bucket_size_mb × prefetch_buckets × 2 / 1024，默认 8 GB", False),
+        ("num_layers × 2，默认 60 层", False),
+    ],
+)
+def test_a_formula_of_parameters_is_checked_at_their_defaults(text, wrong):
+    from rfc_template.lints.quantities.formulas import formula_messages
+
+    assert bool(formula_messages(normal(text), DEFAULTS)) is wrong
+
+
 def test_a_copy_with_another_head_is_placed_at_its_own_lines():
     """Findings kept by text (copies of one RFC are read once) follow each copy's head."""
     text, line = edited(OFFLOAD, "| 6.81 s / 74.2 GB |", "| 6.81 / 74.2 |")

@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from rfc_template.lints.quantities.backend_words import backend_before, backend_of, backend_of_scenario
 from rfc_template.lints.quantities.metrics import HIGHER, LOWER, Metric, metrics_in
 from rfc_template.lints.quantities.units import COUNT, HAS_DIGIT, PERCENT, POINTS, RATIO, TIME, Quantity, quantities
 
@@ -145,8 +146,6 @@ ACTION_KEYS = {"recover": "recovery time", "load": "load time"}
 ORIGIN_POSTFIX = re.compile(r"(?i)^\s*(?:以上|以下|以内|左右|or more|or less)")
 BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 BACKEND_WORD = re.compile(r"\b(?:PT|PyTorch|torch|MS|MindSpore)\b")
-PT_WORDS = re.compile(r"\b(?:PT|PyTorch)\b")
-MS_WORDS = re.compile(r"\b(?:MS|MindSpore)\b")
 RELATIVE = re.compile(r"(?i)baseline|基线|不开启?(?:本特性)?时|关闭时|原生|native")
 ANY_OP = re.compile(rf"(?i){_OP}")
 # a cost counted into the figure, not a cost of the feature: `含保存开销的端到端吞吐`, `including the save overhead`
@@ -188,39 +187,6 @@ BRACKET_MARKS = re.compile(r"[()\[\]]")
 def clauses(text: str) -> tuple[tuple[str, ...], ...]:
     """The sentences of `text`, each as its clauses."""
     return tuple(tuple(_top_level_split(sentence, CLAUSE_END)) for sentence in _top_level_split(text, SENTENCE_END))
-
-
-LEADING_BACKEND = re.compile(r"^\W*(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b")
-
-
-def backend_of_scenario(text: str) -> str:
-    """A 9.3 scenario's backend: the one it starts with (`MS，..., 其余同 PT`), else the one it names."""
-    match = LEADING_BACKEND.match(text)
-    if match:
-        return "PT" if match.group("pt") else "MS"
-    return backend_of(text)
-
-
-def backend_of(text: str) -> str:
-    """ "PT" or "MS" when `text` names that backend alone, else ""."""
-    pt, ms = PT_WORDS.search(text) is not None, MS_WORDS.search(text) is not None
-    return "PT" if pt and not ms else "MS" if ms and not pt else ""
-
-
-BACKENDS = re.compile(r"\b(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b")
-JOINED = re.compile(r"^\s*(?:与|和|及|and|or|或|/|、|,|\+)\s*$")
-
-
-def backend_before(clause: str, position: int) -> str | None:
-    """The backend the last backend word before `position` names ("PT", "MS"), "" for both
-    (`PT 和 MS`), None when there is none."""
-    found = list(BACKENDS.finditer(clause, 0, position))
-    if not found:
-        return None
-    last = found[-1]
-    if len(found) > 1 and JOINED.match(clause[found[-2].end() : last.start()]):
-        return ""
-    return "PT" if last.group("pt") else "MS"
 
 
 def _op(match: re.Match, prefix: str = "") -> str:

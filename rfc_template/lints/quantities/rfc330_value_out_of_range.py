@@ -14,6 +14,7 @@ from rfc_template.lints.code import python_code
 from rfc_template.lints.code.parsing import Parsed, nodes
 from rfc_template.lints.quantities import DOTTED, PARAMETERS, USAGE, Parameter
 from rfc_template.lints.quantities.ranges import (
+    WITH_ALIAS,
     Range,
     Value,
     named_in_rest,
@@ -166,10 +167,6 @@ def _table(language: str, header: tuple[str, ...], rows: tuple[tuple[str, ...], 
                 )
             )
     return tuple(outside_rows), tuple(names)
-
-
-# a parameter with the configuration key that sets it too: `bucket_size_mb（optimizer.offload.bucket_size_mb）`
-WITH_ALIAS = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*[（(]\s*`?([A-Za-z_][A-Za-z0-9_.]*)`?\s*[）)]")
 
 
 def _outside(value: Value, allowed: Range, parameter: Parameter) -> bool:

@@ -14,6 +14,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import prose
+from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.units import COUNT, PERCENT, Quantity, quantities
 
 ESTIMATE = "预估 21 min（检测 1 min + rendezvous 2 min + 启动与建 mesh 3 min + 重新切分加载 14.5 min）"
@@ -63,7 +64,10 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a table with a 合计 / 总计 / Total row, column by column;
     - a breakdown of percentages of one whole (in brackets, with an `other` / `其他` share or
       said `of` the whole) adding up to more than 100%, or with its `other` share to less;
-    - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`.
+    - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`;
+    - a formula of 5.1's parameters given with its value at their defaults: `(prefetch_buckets
+      + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
+      `_mb`, gives the formula's unit when the formula is proportional to it).
 
     Rounding is allowed (each number may hide half of its last digit), `约`, `~`, `≈` and
     `about` allow 5% more, and `1 GB` may be 10^9 or 2^30 bytes. Sums whose parts are not
@@ -83,6 +87,11 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
         for number in numbers:
             text = visible[number - 1] if number <= len(visible) else ""
             for message in arithmetic(prose(text)) if text.strip() else ():
+                findings.append(Finding(number, 1, "RFC335", message))
+    known = defaults(ctx)
+    if known:  # a formula of 5.1's parameters with its value at their defaults
+        for number, text in enumerate(ctx.visible_lines, start=1):
+            for message in formula_messages(prose(text), known) if "默认" in text or "default" in text else ():
                 findings.append(Finding(number, 1, "RFC335", message))
     for table in ctx.doc.tables:
         # a total is the last row (a table's own order: parts, then their total)

@@ -1,0 +1,39 @@
+"""Which backend a number in an RFC's text is said of: `PT 6.81 s → <= 5.79 s，MS 7.42 s`."""
+
+from __future__ import annotations
+
+import re
+
+PT_WORDS = re.compile(r"\b(?:PT|PyTorch)\b")
+MS_WORDS = re.compile(r"\b(?:MS|MindSpore)\b")
+LEADING_BACKEND = re.compile(r"^\W*(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b")
+
+
+def backend_of_scenario(text: str) -> str:
+    """A 9.3 scenario's backend: the one it starts with (`MS，..., 其余同 PT`), else the one it names."""
+    match = LEADING_BACKEND.match(text)
+    if match:
+        return "PT" if match.group("pt") else "MS"
+    return backend_of(text)
+
+
+def backend_of(text: str) -> str:
+    """ "PT" or "MS" when `text` names that backend alone, else ""."""
+    pt, ms = PT_WORDS.search(text) is not None, MS_WORDS.search(text) is not None
+    return "PT" if pt and not ms else "MS" if ms and not pt else ""
+
+
+BACKENDS = re.compile(r"\b(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b")
+JOINED = re.compile(r"^\s*(?:与|和|及|and|or|或|/|、|,|\+)\s*$")
+
+
+def backend_before(clause: str, position: int) -> str | None:
+    """The backend the last backend word before `position` names ("PT", "MS"), "" for both
+    (`PT 和 MS`), None when there is none."""
+    found = list(BACKENDS.finditer(clause, 0, position))
+    if not found:
+        return None
+    last = found[-1]
+    if len(found) > 1 and JOINED.match(clause[found[-2].end() : last.start()]):
+        return ""
+    return "PT" if last.group("pt") else "MS"
