@@ -395,6 +395,27 @@ def test_a_formula_of_parameters_is_checked_at_their_defaults(text, wrong):
     assert bool(formula_messages(normal(text), DEFAULTS)) is wrong
 
 
+@pytest.mark.parametrize(
+    "text, wrong",
+    [
+        ("256 × Ascend 910B in 32 nodes, TP=8 inside a node, PP=8 across nodes, DP=4, seq_len 8192", False),
+        ("256 × Ascend 910B in 32 nodes, TP=8 inside a node, PP=8 across nodes, DP=8, seq_len 8192", True),
+        ("| 70B, 256 × 910B, TP=8 / PP=8 / DP=4, m = 32 | 16.4 s |", False),
+        ("| 70B, 256 × 910B, TP=8 / PP=8 / DP=2, m = 32 | 16.4 s |", True),
+        ("64 卡，TP=8，PP=2，DP=4", False),
+        ("64 卡，TP=8，PP=2，DP=2", True),
+        # not read: no data-parallel degree, EP carved from DP, two card counts
+        ("64 卡，TP=8，PP=2", False),
+        ("64 卡，TP=8，EP=8，DP=2", False),
+        ("64 cards or 32 cards, TP=8, DP=2", False),
+    ],
+)
+def test_a_layout_named_degree_by_degree_is_its_card_count(text, wrong):
+    from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import arithmetic
+
+    assert bool(arithmetic(normal(text))) is wrong
+
+
 def test_a_copy_with_another_head_is_placed_at_its_own_lines():
     """Findings kept by text (copies of one RFC are read once) follow each copy's head."""
     text, line = edited(OFFLOAD, "| 6.81 s / 74.2 GB |", "| 6.81 / 74.2 |")

@@ -15,6 +15,7 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import prose
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
+from rfc_template.lints.quantities.layouts import layouts, named_layouts
 from rfc_template.lints.quantities.units import COUNT, PERCENT, Quantity, quantities
 
 ESTIMATE = "预估 21 min（检测 1 min + rendezvous 2 min + 启动与建 mesh 3 min + 重新切分加载 14.5 min）"
@@ -64,7 +65,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a table with a 合计 / 总计 / Total row, column by column;
     - a breakdown of percentages of one whole (in brackets, with an `other` / `其他` share or
       said `of` the whole) adding up to more than 100%, or with its `other` share to less;
-    - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`;
+    - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`, or with
+      its degrees named one by one in the same sentence or cell (`256 × 910B, TP=8 / PP=8 /
+      DP=4`; a layout that does not name its data-parallel degree, or names EP or SP, is not read);
     - a formula of 5.1's parameters given with its value at their defaults: `(prefetch_buckets
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).
@@ -104,7 +107,7 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
 # What written arithmetic needs, looked for with str.find (in C, faster than any regex over
 # the whole text, and a character faster than a word): a `+` or a `×` with a digit on both
 # sides, a whole made of parts (`由 … 组成`, `consists of`), three percentages on one line.
-MARKS = {"zh": ("+", "×", "由"), "en": ("+", "×", "consists of", "made up of")}
+MARKS = {"zh": ("+", "×", "由", "DP", "dp"), "en": ("+", "×", "consists of", "made up of", "DP", "dp")}
 DIGIT = re.compile(r"\d")
 NEAR = 32  # how far a sum's or a product's numbers stand from its sign
 
@@ -193,7 +196,9 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += _sums(text)
     if "×" in text:
         found += _products(text)
-        found += _layouts(text)
+        found += layouts(text)
+    if "DP" in text or "dp" in text:
+        found += named_layouts(text)
     if ("由" in text and ("组成" in text or "构成" in text)) or COMPOSED.search(text):
         found += _compositions(text)
     if text.count("%") >= 3:
@@ -419,40 +424,6 @@ def _shares(text: str) -> list[str]:
         slack = sum(q.ulp for q, _ in values) + (APPROX * 100 if any(q.approx for q, _ in values) else 0.0)
         if total > 100 + slack or (has_other and total < 100 - slack):
             found.append(f"the shares ({inside}) add up to {total:g}%, not 100%")
-    return found
-
-
-# a parallel layout: `TP 4 × PP 2 × fsdp 4`, `TP=2 × FSDP=4`, `PP4 × DP2`
-DEGREE = r"(?:TP|PP|DP|CP|SP|FSDP|HSDP|fsdp|hsdp|tp|pp|dp|cp|sp|shard|replicate)"
-LAYOUT = re.compile(rf"(?<![\w-])({DEGREE})\s?=?\s?(\d+)((?:\s?[×x*]\s?{DEGREE}\s?=?\s?\d+)+)(?![\w.])")
-DATA_PARALLEL = ("dp", "fsdp", "hsdp", "shard", "replicate")
-FACTOR = re.compile(rf"({DEGREE})\s?=?\s?(\d+)")
-CARDS = re.compile(r"(?i)(?<![\w.])(\d+)\s?(?:-\s?)?(?:卡|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)")
-
-
-def _layouts(text: str) -> list[str]:
-    if re.search(r"\b(?:EP|ep)\b", text):
-        return []
-    found = []
-    for match in LAYOUT.finditer(text):
-        names = [name.lower() for name, _ in FACTOR.findall(match.group(0))]
-        if not any(name in DATA_PARALLEL for name in names):
-            continue  # `TP 2 × PP 2` on 8 cards: the data-parallel degree left unsaid
-        factors = [int(n) for _, n in FACTOR.findall(match.group(0))]
-        product = 1
-        for factor in factors:
-            product *= factor
-        # the card count the layout is of: in the same bracket, or right before it
-        opening = text.rfind("(", 0, match.start())
-        closing = text.find(")", match.end())
-        if opening < 0 or (0 <= text.find(")", opening) < match.start()):
-            continue
-        inside = text[opening + 1 : closing if closing >= 0 else len(text)]
-        head = text[max(0, opening - 12) : opening]
-        counts = [int(n) for n in CARDS.findall(inside)] or [int(n) for n in CARDS.findall(head)[-1:]]
-        if len(counts) != 1 or counts[0] == product:
-            continue
-        found.append(f"{match.group(0)} is {product} cards, not the {counts[0]} it is given for")
     return found
 
 

@@ -1,0 +1,76 @@
+"""A parallel layout against the card count it is given for (RFC335): `32 卡（TP 4 × PP 2 ×
+fsdp 4）`, `256 × 910B, TP=8 / PP=8 / DP=4`. Only a layout that names its data-parallel
+degree is read (without it the rest is left unsaid), and none with EP (carved from DP) or
+SP (inside TP's group).
+"""
+
+from __future__ import annotations
+
+import re
+
+# a parallel layout: `TP 4 × PP 2 × fsdp 4`, `TP=2 × FSDP=4`, `PP4 × DP2`
+DEGREE = r"(?:TP|PP|DP|CP|SP|FSDP|HSDP|fsdp|hsdp|tp|pp|dp|cp|sp|shard|replicate)"
+LAYOUT = re.compile(rf"(?<![\w-])({DEGREE})\s?=?\s?(\d+)((?:\s?[×x*]\s?{DEGREE}\s?=?\s?\d+)+)(?![\w.])")
+DATA_PARALLEL = ("dp", "fsdp", "hsdp", "shard", "replicate")
+FACTOR = re.compile(rf"({DEGREE})\s?=?\s?(\d+)")
+CARDS = re.compile(r"(?i)(?<![\w.])(\d+)\s?(?:-\s?)?(?:卡|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)")
+
+
+def layouts(text: str) -> list[str]:
+    """A layout of degrees multiplied (`32 卡（TP 4 × PP 2 × fsdp 4）`) that is not its card count."""
+    if re.search(r"\b(?:EP|ep)\b", text):
+        return []
+    found = []
+    for match in LAYOUT.finditer(text):
+        names = [name.lower() for name, _ in FACTOR.findall(match.group(0))]
+        if not any(name in DATA_PARALLEL for name in names):
+            continue  # `TP 2 × PP 2` on 8 cards: the data-parallel degree left unsaid
+        factors = [int(n) for _, n in FACTOR.findall(match.group(0))]
+        product = 1
+        for factor in factors:
+            product *= factor
+        # the card count the layout is of: in the same bracket, or right before it
+        opening = text.rfind("(", 0, match.start())
+        closing = text.find(")", match.end())
+        if opening < 0 or (0 <= text.find(")", opening) < match.start()):
+            continue
+        inside = text[opening + 1 : closing if closing >= 0 else len(text)]
+        head = text[max(0, opening - 12) : opening]
+        counts = [int(n) for n in CARDS.findall(inside)] or [int(n) for n in CARDS.findall(head)[-1:]]
+        if len(counts) != 1 or counts[0] == product:
+            continue
+        found.append(f"{match.group(0)} is {product} cards, not the {counts[0]} it is given for")
+    return found
+
+
+# degrees named one by one (`TP=8 inside a node, PP=8 across nodes, DP=4`, `TP=8 / PP=8 /
+# DP=4`) with one card count in the same sentence or cell: `256 × 910B`, `256 cards`, `64 卡`
+NAMED = re.compile(r"(?<![\w-])(TP|PP|DP|CP|FSDP|HSDP|tp|pp|dp|cp|fsdp|hsdp)\s?[=:：]?\s?(\d+)(?![\w.×x*])")
+DEVICES = re.compile(
+    r"(?i)(?<![\w.])(\d+)\s?(?:×|x|\*)\s?(?:Ascend\s?|NVIDIA\s?|Atlas\s?)?(?:910[A-C]?\d?|H100|H800|A100|A800|H20|800T)"
+)
+SEGMENT = re.compile(r"\||(?<=[.;。；])\s")
+
+
+def named_layouts(text: str) -> list[str]:
+    found = []
+    for segment in SEGMENT.split(text):
+        if re.search(r"\b(?:EP|ep|SP|sp)\b", segment) or not ("DP" in segment or "dp" in segment):
+            continue
+        if LAYOUT.search(segment):
+            continue  # `TP 4 × PP 2 × fsdp 4`: layouts() reads it
+        degrees = [(name.lower(), int(n)) for name, n in NAMED.findall(segment)]
+        names = [name for name, _ in degrees]
+        if len(degrees) < 2 or len(set(names)) != len(names) or not any(n in DATA_PARALLEL for n in names):
+            continue
+        counts = {int(n) for n in CARDS.findall(segment)} | {int(n) for n in DEVICES.findall(segment)}
+        if len(counts) != 1:
+            continue
+        product = 1
+        for _, degree in degrees:
+            product *= degree
+        (count,) = counts
+        if product != count:
+            layout = " × ".join(f"{name.upper()} {degree}" for name, degree in degrees)
+            found.append(f"{layout} is {product} cards, not the {count} it is given for")
+    return found
