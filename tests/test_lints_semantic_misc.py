@@ -488,6 +488,16 @@ def test_natural_plans_pass(tmp_path, row, old, new):
     assert mine(findings) == [], findings
 
 
+@pytest.mark.parametrize("setting, caught", [("`overlap_h2d=False`", False), ("`overlap_h2d=True`", True)])
+def test_an_option_set_off_needs_no_pr_that_brings_it(tmp_path, setting, caught):
+    """PR3 brings `overlap_h2d`; PR2's Level0 of the cases with the option off (the
+    behaviour before it) needs nothing of PR3, the cases with it on do."""
+    pr3 = PR3.replace("step |", f"step，{setting} 时串行 |")
+    pr2 = PR2.replace("UT + Level0（tests/torch）", f"UT + Level0（tests/torch，{setting} 的用例）")
+    findings, text = review(ZH, tmp_path, (PR3, pr3), (PR2, pr2))
+    assert mine(findings, "RFC341") == ([("RFC341", line_of(text, pr2))] if caught else []), findings
+
+
 def test_a_pr_after_its_dependency_in_the_table_may_name_it(tmp_path):
     # PR2 depends on PR3, listed below it: PR3 is merged first, PR2 may be verified with it
     findings, _ = review(

@@ -48,7 +48,8 @@ def verification_needs_later_pr(ctx: Context) -> list[Finding]:
     identifier (`fully_shard`, `OffloadedOptimizer`) that neither this PR's content nor
     that of a PR before it (or one it depends on) brings, and exactly one later PR's content
     does (`| PR2 | PT 后端 … | PR1 | UT + Level0（tests/torch、tests/mindspore） |` with `| PR3
-    | MS 后端 … |`). A term two later PRs bring, or none, says nothing.
+    | MS 后端 … |`). A term two later PRs bring, or none, says nothing, and so does an option
+    the verification sets off (`the fp8_all_gather=False cases`: the behaviour before it).
 
     Not reported: a PR this one depends on (it is merged first); a name said not to be
     needed (`不依赖 PR3`, `without PR3`, `before PR3`, `PR3 前完成`), covered there too

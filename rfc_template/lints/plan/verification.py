@@ -173,8 +173,15 @@ BACKEND_NAMES = {
 IDENTIFIER = re.compile(r"`([^`\s]{3,})`|\b([A-Za-z]\w*_\w+|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*)\b")
 
 
-def _terms(text: str) -> set[str]:
-    """The backends a text names, and its code identifiers (lowercased)."""
+# an option set off is not the option (`the \`fp8_all_gather=False\` cases` need no PR that brings it)
+SET_OFF = re.compile(r"(?i)`?[A-Za-z_][\w.]*\s*=\s*(?:False|None|0|off|disabled)`?(?![\w.])")
+
+
+def _terms(text: str, verification: bool = False) -> set[str]:
+    """The backends a text names, and its code identifiers (lowercased); in a
+    verification, none that it sets off."""
+    if verification and "=" in text:
+        text = SET_OFF.sub(" ", text)
     found = {name for name, pattern in BACKEND_NAMES.items() if pattern.search(text)}
     found.update((code or word).lower() for code, word in IDENTIFIER.findall(text))
     return found
@@ -193,7 +200,7 @@ def _brought_later(named, verify: int, content: int, order: dict, edges: dict):
             for c in TEST_PART.split(row[verify])
             if RUNS_TRAINING.search(c) and not (NOT_NEEDED.search(c) or LEFT_OUT.search(c))
         ]
-        wanted = set().union(*(_terms(c) for c in clauses)) if clauses else set()
+        wanted = set().union(*(_terms(c, verification=True) for c in clauses)) if clauses else set()
         if not wanted:
             continue
         before = _reachable(edges, key)
