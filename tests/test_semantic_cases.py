@@ -10,7 +10,11 @@ written, before any rule was changed for them: 29 of 49 mistakes caught at their
 variation passing. Rules mended the same day with both held-back sets in view (so no
 longer held back) bring them to 31 of 49 and 80 of 113 (four "missing units" of the
 first set were reclassified as variations: the row's metric gives the unit).
-tests/semantic-held-back-3/ is sealed for the next measure: see its README.
+tests/semantic-held-back-3/ (two more reviewers, two more RFCs) was sealed until the recall
+work of 2026-12-06's second session was done, then run once as written: 35 of 48 mistakes
+caught (73%), 43 of 44 variations passing; the misses and the one false finding are
+marked as written. tests/semantic-held-back-4/ is sealed for the next measure: see its
+README.
 
 Each case is one find/replace edit of a hand-filled RFC (the corpus, the precision
 RFCs, the examples), with the kind of mistake it is:
@@ -37,6 +41,7 @@ CASE_FOLDERS = [
     Path(__file__).resolve().parent / "semantic-cases",
     Path(__file__).resolve().parent / "semantic-held-back",
     Path(__file__).resolve().parent / "semantic-held-back-2",
+    Path(__file__).resolve().parent / "semantic-held-back-3",
 ]
 
 
@@ -86,7 +91,7 @@ def test_a_natural_variation_of_meaning_passes_review(folder, case, tmp_path):
     assert review(text, tmp_path, folder) == [], f"{case['id']} ({case['why']}) is rejected"
 
 
-SEALED = Path(__file__).resolve().parent / "semantic-held-back-3"
+SEALED = Path(__file__).resolve().parent / "semantic-held-back-4"
 
 
 @pytest.mark.parametrize("path", sorted(SEALED.glob("*.json")), ids=lambda p: p.stem)
