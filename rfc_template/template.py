@@ -8,6 +8,7 @@ them from here.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -57,7 +58,14 @@ class Rules:
         """A category, status or backend as the answers spell it, from either edition's
         words: `Performance optimization` and `性能优化`, `Draft` and `草稿`, `both` and
         `PT + MS` (case and spaces aside). Any other value is returned as it is."""
-        return self.aliases.get(_folded(value), value)
+        known = self.aliases.get(_folded(value))
+        if known is not None:
+            return known
+        # `评审中（Reviewing）`, `Draft / 草稿`: each word, bracketed or slashed, names the same one
+        words = [_folded(word) for word in _WORDS.split(unicodedata.normalize("NFKC", str(value)))]
+        named = {self.aliases.get(word) for word in words if word}
+        one = named.pop() if len(named) == 1 else None
+        return one if one is not None else value
 
     def in_edition(self, value: str, language: str) -> str:
         """A category or status as that edition writes it."""
@@ -109,6 +117,9 @@ def load_rules() -> Rules:
         lifecycle_keys=dict(context["_lifecycle_keys"]),
         aliases=_aliases(context),
     )
+
+
+_WORDS = re.compile(r"[()/|、]+")
 
 
 def _folded(value: str) -> str:

@@ -305,6 +305,21 @@ def test_no_draft_reviewed(tmp_path, status, stage):
     assert mine(findings, "RFC338") == []
 
 
+@pytest.mark.parametrize(
+    "status, known",
+    [
+        ("评审中（Reviewing）", True),  # both words, the English one in brackets
+        ("评审中 / Reviewing", True),
+        ("Reviewing (评审中)", True),
+        ("评审中 (Accepted)", False),  # two statuses
+        ("评审中（待定）", False),  # a word that is no status
+    ],
+)
+def test_a_status_is_read_in_both_words_however_they_are_joined(tmp_path, status, known):
+    findings, _ = review(ZH, tmp_path, (STATUS, f"| 状态 | {status} |"))
+    assert any(f.code == "RFC107" for f in findings) is not known, findings
+
+
 def test_a_status_given_twice_is_rfc112_s(tmp_path):
     findings, _ = review(ZH, tmp_path, (STATUS, "| 状态 | 草稿 Draft |\n| 状态 | 评审中 Reviewing |"))
     assert mine(findings, "RFC338") == [] and any(f.code == "RFC112" for f in findings)

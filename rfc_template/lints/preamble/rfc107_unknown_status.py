@@ -20,7 +20,8 @@ def unknown_status(ctx: Context) -> list[Finding]:
     ## What it checks
     The 状态 (Status) row is one of the template's statuses, in its order: 草稿 Draft,
     评审中 Reviewing, 已接受 Accepted, 已拒绝 Rejected (the `_statuses` of
-    cookiecutter.json), written in either language or both.
+    cookiecutter.json), written in either language or both (`评审中 Reviewing`, `评审中
+    （Reviewing）`, `Reviewing / 评审中`).
 
     ## Why a reviewer cares
     The status decides the stage the RFC is checked at: a draft by the draft rules, every
