@@ -128,6 +128,12 @@ def test_a_count_of_cards_is_no_ratio():
         ("1 ~ 8，或 -1 自动", "-1", False),
         ("True / False", "2", True),
         ("True / False", "1", False),  # passes as a bool
+        # a condition that narrows (`整除`, `相等` are no `除` or `等`), a count's noun
+        ("1 ~ 8，且序列长度能被 TP 大小 × num_chunks 整除", "12", True),
+        ("1 ~ 8，且与 dp 相等", "12", True),
+        ("0 ~ 100 steps", "200", True),
+        ("0 ~ 10000 steps", "200", False),
+        ("1 ~ 8 层", "12", True),
         # a sequence of the listed strings
         ('Non-empty subset of `"softmax"`, `"dropout"`', '("softmax", "scale")', True),
         ('Non-empty subset of `"softmax"`, `"dropout"`', '("dropout",)', False),

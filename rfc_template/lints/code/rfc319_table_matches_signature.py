@@ -127,6 +127,7 @@ def table_and_signature(api: Interface, tables: list[document.Table], ctx: Conte
         defaults = [s.defaults.get(name) for s in having]
         if written is not None and all(agree(written, d) is False for d in defaults):  # (one that agrees will do)
             code = f"defaults to {ast.unparse(defaults[0])}" if defaults[0] is not None else "gives it no default"
+            code += f" (line {_line_of(having[0], name, defaults[0])})"
             findings.append(
                 Finding(
                     line,
@@ -138,6 +139,7 @@ def table_and_signature(api: Interface, tables: list[document.Table], ctx: Conte
         elif required is not None and all((d is None) != required for d in defaults):
             marked = f"{'' if required else 'not '}required ({ed.name(REQUIRED_COLUMN)})"
             code = "gives it a default" if required else "gives it no default"
+            code += f" (line {_line_of(having[0], name, defaults[0])})"
             findings.append(
                 Finding(line, 1, "RFC319", f"'{section}' marks '{name}' {marked}, but its signature {code}")
             )
@@ -197,3 +199,9 @@ def _required(cell: str) -> bool | None:
 
 def _shown(written: str) -> str:
     return written if len(written) <= 40 else written[:37] + "..."
+
+
+def _line_of(signature, name: str, default) -> int:
+    """The line of the RFC where the signature gives the parameter its default, or names it."""
+    node = default if default is not None else next(p for p in signature.parameters if p.arg == name)
+    return signature.parsed.at(node, "RFC319", "").line

@@ -90,7 +90,8 @@ def backend_code(ctx: Context) -> list[Finding]:
         node, what = uses[0]
         lines = {getattr(n, "lineno", 0) for n, _ in uses} - {getattr(node, "lineno", 0)}
         more = f" (and on {len(lines)} more line{'s' if len(lines) > 1 else ''})" if lines else ""
-        findings.append(_finding(parsed, node, what, more, block.section, other, own, ed.name("适用后端")))
+        stated = f"{own} (at line {ctx.info_lines['适用后端']})"
+        findings.append(_finding(parsed, node, what, more, block.section, other, stated, ed.name("适用后端")))
     return findings
 
 

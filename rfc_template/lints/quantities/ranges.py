@@ -93,13 +93,18 @@ FILLER = re.compile(
 )
 SUFFIX = re.compile(r"(?i)\s*(?:之间|以内|(?:的)?闭区间|inclusive|both inclusive)")
 END = re.compile(r"\s*(?:$|[;,。(]|\s(?:and|且)\s)")
+# what a count may name after its bound: `0 ~ 10000 steps`, `1 ~ 8 层`
+COUNTED = re.compile(
+    r"(?i)\s?(?:steps?|iterations?|layers?|buckets?|chunks?|micro-?batch(?:es)?|stages?|ranks?|nodes?|experts?|times"
+    r"|步|次|层|个|块|桶|轮)(?![A-Za-z])"
+)
 SEPARATOR = re.compile(r"\s*(?:/|,|、|\||或者?|\bor\b)\s*", re.I)
 LITERAL = re.compile(rf"""(?P<quoted>"[^"]*"|'[^']*')|(?P<word>True|False|None)\b|(?P<ident>{NAME})(?![\w(])""")
 # rest of a cell that may allow more than its range: alternatives, special values, and
 # conditions that bring values of their own (`PP 时为 1`); a condition that only narrows
 # (`图模式下须为 sink_size 的整数倍`) brings none
 WIDENS = re.compile(
-    r"(?i)或|也可|以及|另外|此外|特殊|不限|无限|无穷|负数|负值|任意|其他|其它|除|否则|等|\.\.\.|…|\betc\b"
+    r"(?i)或|也可|以及|另外|此外|特殊|不限|无限|无穷|负数|负值|任意|其他|其它|(?<!整)除|否则|(?<![相均对])等(?![于同])|\.\.\.|…|\betc\b"
     r"|\b(?:or|also|special|negative|any|unlimited|infinite|otherwise|except|unless)\b"
     r"|(?:时|则|若|如果|\bwhen\b|\bif\b).*\d"
 )
@@ -155,6 +160,9 @@ def _finish(text: str, end: int, **parts) -> Range | None:
     if integer:
         parts["integer"] = True
         end = integer.end()
+    counted = COUNTED.match(text, end)
+    if counted and all(q is None or q.dim == COUNT for q in (parts.get("low"), parts.get("high"))):
+        end = counted.end()  # `0 ~ 10000 steps`: a count of what the range counts
     closing = END.match(text, end)
     if closing is None:
         return None
