@@ -153,6 +153,18 @@ def test_a_table_of_alternatives_beside_the_single_option_prose_passes(tmp_path)
     assert mine(findings) == [], findings
 
 
+@pytest.mark.parametrize(
+    "said", ["不适用，本节有 A / B / C 三个方案，选择 A。", "N/A, three options were compared above."]
+)
+def test_the_single_option_prose_said_not_to_apply_excuses_nothing(tmp_path, said):
+    """`只保留该方案的原因：不适用…`: the table is the choice, and it chooses nothing."""
+    text = (ZH / "rfc.md").read_text(encoding="utf-8")
+    last = next(line for line in text.splitlines() if ZH_C in line) + "\n"
+    prose = f"{last}\n只保留该方案的原因：{said}\n"
+    findings, text = review(ZH, tmp_path, (ZH_A, ZH_A.replace("是", "否", 1)), (last, prose))
+    assert mine(findings) == [("RFC336", line_of(text, ZH_HEADER))], findings
+
+
 def test_the_english_edition_trade_offs(tmp_path):
     findings, text = review(EN, tmp_path, ("| Yes | Fastest inside a node", "| Rejected | Fastest inside a node"))
     assert mine(findings) == [("RFC336", line_of(text, "Option | Pros | Cons | Chosen | Reason"))]

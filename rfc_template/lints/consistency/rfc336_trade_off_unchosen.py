@@ -53,7 +53,8 @@ def trade_off_unchosen(ctx: Context) -> list[Finding]:
     empty cell, the template's `是 / 否` left in place, which RFC302 reports; a "no" whose
     note takes it back, `否（二期采用）`), nor of one without a column for the choice. No option
     chosen is accepted beside the template's prose for a single option (`只保留该方案的原因：...`:
-    the table lists what was turned down); every option chosen where every row but one says
+    the table lists what was turned down), unless that prose says it does not apply (`不适用`,
+    `N/A`); every option chosen where every row but one says
     the options are used together, in its mark or its reason (`组合`, `默认`, `回退`, `补充`,
     `combined`, `fallback`, ...), or has a note on its mark (`是（回退）`).
 

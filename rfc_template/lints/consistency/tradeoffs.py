@@ -22,6 +22,7 @@ CHOSEN = "是否选择"
 # The prose the template offers when there is one option only, in either edition: a
 # table beside it may list the alternatives turned down, none of them chosen.
 ONLY_ONE = ("只保留该方案的原因", "Why only this option is kept")
+NOT_APPLICABLE = re.compile(r"(?i)(?:不适用|不涉及|无|N/?A|none|not applicable|[-—–])(?=\W|$)")
 
 # Headers of the column that says which option is taken (folded: NFKC, case, spaces and
 # a closing `?` / `：` aside).
@@ -260,8 +261,8 @@ def only_one_option_said(ctx: Context) -> bool:
             at = line.find(prefix)
             if at >= 0:
                 rest = line[at + len(prefix) :].lstrip(" ：:").strip()
-                if rest and rest.strip("。.") != "xxx":
-                    return True
+                if rest and rest.strip("。.") != "xxx" and not NOT_APPLICABLE.match(rest):
+                    return True  # (`不适用，本节有三个方案`: the table is the choice)
     return False
 
 
