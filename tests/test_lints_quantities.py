@@ -451,6 +451,12 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("每卡约 13 GB（13 × 10^9 × 8 B ÷ 8）", False),
         ("每卡约 13 GB（13 × 10⁹ × 8 B）", True),  # 104 GB; a product with ÷ in it is not read at all
         ("1 GiB (2^30 B)", False),
+        # each part named after its amount, asides in brackets, a count times an amount as a part
+        ("9.6 GB params (bf16) + 14.4 GB optimizer states (fp32, DP = 4) + 18.0 GB activations = 42.0 GB", False),
+        ("9.6 GB params (bf16) + 14.4 GB optimizer states (fp32, DP = 4) + 20.0 GB activations = 42.0 GB", True),
+        ("workspace 256 MiB + 双缓冲输出 2 × 64 MiB + 预留 128 MiB = 512 MiB", False),
+        ("workspace 256 MiB + 双缓冲输出 2 × 96 MiB + 预留 128 MiB = 512 MiB", True),
+        ("UT 24 cases + Level0 3 runs = 27", False),  # counts are not read
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):

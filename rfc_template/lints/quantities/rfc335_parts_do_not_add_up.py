@@ -58,7 +58,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     Arithmetic the RFC writes out, anywhere but in code and comments, reported at its line:
 
     - a sum given with its total: `21 min（1 min + 2 min + 3 min + 14.5 min）`, `a + b = T`, with
-      the parts' labels in between (`检测 1 min + rendezvous 2 min`);
+      the parts' labels in between, before or after each (`检测 1 min + rendezvous 2 min`,
+      `9.6 GB parameters + 14.4 GB optimizer states = 24.0 GB`), asides in brackets left out
+      (`(fp32, DP = 4)`), and a count times an amount as one part (`2 × 64 MiB`);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `2 × 19.5 ≈ 39 GB`;
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
@@ -209,7 +211,10 @@ def arithmetic(text: str) -> tuple[str, ...]:
 # a sum: quantities joined by `+`, each with the words that name it
 PLUS = re.compile(r"\s*\+\s*")
 OPENING = re.compile(r"^\s*[(\[]")
-EQUALS = re.compile(r"^\s*(?:=|≈|约等于|等于|是|共|合计|总计|in total|total)\s*")
+EQUALS = re.compile(r"\s*(?:=|≈|约等于|等于|是|共|合计|总计|in total|total)\s*")
+LAST_LABEL = re.compile(r"[^\d=≈;,，。；()（）\[\]+×]*?(?=\s*(?:=|≈))")
+# an aside in brackets with no arithmetic of its own: `(fp32, sharded over DP = 4)`
+ASIDE = re.compile(r"[(（][^()（）+×]*[)）]")
 
 
 @dataclass
@@ -227,10 +232,12 @@ def _chains(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelle
     for q in values:
         if current is not None:
             between = text[current.end : q.start]
-            joined = joiner.match(between)
+            joined = joiner.match(between) or (joiner.search(between) if labelled else None)
             if joined and (labelled or joined.end() == len(between)):
-                label = between[joined.end() :]
-                if not labelled or not re.search(r"[\d=≈;,。()\[\]]", label):
+                # the words naming each part, after the one before or before this one:
+                # `检测 1 min + rendezvous 2 min`, `9.6 GB parameters + 14.4 GB optimizer states`
+                labels = between[: joined.start()] + " " + between[joined.end() :]
+                if not labelled or not re.search(r"[\d=≈;,。()\[\]+×]", labels):
                     current.parts.append(q)
                     current.end = q.end
                     continue
@@ -264,8 +271,10 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
     if bracket and before and not text[before[-1].end : bracket.start()].strip():
         return before[-1], before[-1].approx
     if after:
-        equals = EQUALS.match(text[chain.end : after[0].start])
-        if equals and equals.end() == after[0].start - chain.end:
+        gap = text[chain.end : after[0].start]
+        named = LAST_LABEL.match(gap)  # the last part's own words before its `=`
+        equals = EQUALS.match(gap, named.end() if named else 0)
+        if equals and equals.end() == len(gap):
             return after[0], after[0].approx or "≈" in equals.group() or "约" in equals.group()
     if before:
         equals = re.match(r"^\s*(?:=|≈)\s*$", text[before[-1].end : chain.start])
@@ -275,7 +284,8 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
 
 
 def _sums(text: str) -> list[str]:
-    values = tuple(q for q in quantities(text) if not q.sign or q.sign == "+")
+    text = ASIDE.sub(lambda m: " " * len(m.group()), text) if "(" in text or "（" in text else text
+    values = _counted(text, tuple(q for q in quantities(text) if not q.sign or q.sign == "+"))
     found = []
     for chain in _chains(text, values, PLUS, labelled=True):
         if _a_term(text, chain):
@@ -296,6 +306,27 @@ def _sums(text: str) -> list[str]:
 
 
 TIMES = re.compile(r"\s*×\s*")
+
+
+def _counted(text: str, values: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
+    """A count times an amount as one part of a sum: `2 × 64 MiB` is 128 MiB."""
+    merged: list[Quantity] = []
+    for q in values:
+        last = merged[-1] if merged else None
+        if (
+            last is not None
+            and last.dim == COUNT
+            and not last.multiplier
+            and q.dim != COUNT
+            and TIMES.fullmatch(text[last.end : q.start])
+        ):
+            n = last.number
+            merged[-1] = q._replace(
+                low=q.low * n, high=q.high * n, number=q.number * n, ulp=q.ulp * n, start=last.start
+            )
+            continue
+        merged.append(q)
+    return tuple(merged)
 
 
 def _products(text: str) -> list[str]:
