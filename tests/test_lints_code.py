@@ -738,6 +738,15 @@ def test_the_api_under_an_older_shorter_name_is_found():
     assert "did you mean enable_expert_parallel" in finding.message
 
 
+def test_the_api_under_its_initials_is_found():
+    """`enable_expert_p` is no name, but `enable_ep` for `enable_expert_parallel` is a
+    common abbreviation: the same first words, then the initials of the rest."""
+    text = edited(MOE, ("model = enable_expert_parallel(\n", "model = enable_ep(\n"))
+    (finding,) = found(text)
+    assert finding.code == "RFC320" and finding.line == line_of(text, "model = enable_ep(\n")
+    assert "did you mean enable_expert_parallel" in finding.message
+
+
 def test_the_api_with_its_words_swapped_is_found():
     text = edited(
         OFFLOAD,

@@ -32,7 +32,8 @@ def example_matches_interface(ctx: Context) -> list[Finding]:
     a function, class or method 5.1 defines passing a keyword no signature of it takes (unless
     one takes `**kwargs`; `**options` is not judged). At the call: a name 5.1 neither defines
     nor mentions that misspells its API (`offload_optimiser_states`), or, while the example never
-    calls the API by its name, a shorter or longer name of it. Builtins, the example's own names
+    calls the API by its name, a shorter or longer name of it, or one abbreviated to initials
+    (`enable_async_tp` for `enable_async_tensor_parallel`). Builtins, the example's own names
     and calls into other packages (torch, mindspore, numpy, the standard library) are free.
 
     ## Why a reviewer cares
@@ -216,7 +217,22 @@ def _resembles(name: str, defined: str, threshold: float, longer: bool) -> bool:
     shared = min(len(words), len(defined_words))
     if longer and shared >= 2 and words[:shared] == defined_words[:shared]:
         return True
+    if longer and _abbreviates(words, defined_words) or longer and _abbreviates(defined_words, words):
+        return True
     if 2 * min(len(a), len(b)) < threshold * (len(a) + len(b)):
         return False  # no spelling of these lengths is that close: found before difflib's work
     matcher = difflib.SequenceMatcher(None, a, b)
     return matcher.quick_ratio() >= threshold and matcher.ratio() >= threshold
+
+
+def _abbreviates(words: list[str], defined: list[str]) -> bool:
+    """`enable_async_tp` for `enable_async_tensor_parallel`: the same first words, then the
+    initials of the rest as one word."""
+    *lead, last = words
+    rest = defined[len(lead) :]
+    return (
+        len(lead) >= 1
+        and defined[: len(lead)] == lead
+        and len(rest) >= 2
+        and last == "".join(word[:1] for word in rest)
+    )
