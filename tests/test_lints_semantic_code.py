@@ -234,6 +234,31 @@ MISTAKES = [
         "RFC328",
         "| Llama3-8B, 8 cards, seq 128K | MS |",
     ),
+    (
+        "runs-there-in-another-cell",
+        ASYNC,
+        [
+            (
+                "| 本特性 + 重计算 | 是 |",
+                "| 本特性 + 长序列 | 是 | 8 卡，在 PT 后端上训练 200 step | loss 与不开启时一致 |\n| 本特性 + 重计算 | 是 |",
+            )
+        ],
+        "RFC328",
+        "| 本特性 + 长序列 | 是 |",
+    ),
+    (
+        "both-backends-as-the-subject",
+        DCP,
+        [
+            (
+                "| 本特性 + checkpoint | 是 |",
+                "| PT / MS 对齐（MindSpore 2.5，16 卡 Atlas 800T A2） | 是 | 同一模型 loss 相对误差 <= 1e-3 | 同上 |\n"
+                "| 本特性 + checkpoint | 是 |",
+            )
+        ],
+        "RFC328",
+        "| PT / MS 对齐（MindSpore 2.5",
+    ),
     # RFC329: an edge to a slip of a node's id
     ("letter-left-out", CLIP, [("    API --> Owner\n", "    API --> Ownr\n")], "RFC329", "    API --> Ownr"),
     ("letters-swapped", PIPELINE, [("    API --> Sched\n", "    API --> Shced\n")], "RFC329", "    API --> Shced"),
@@ -263,6 +288,17 @@ def test_a_mistake_is_reported_at_its_line(rfc, edits, code, at):
 
 # (id, rfc, edits): writing a real author would do, reported by none of the four
 VARIATIONS = [
+    # RFC328: the other backend named as what the result is compared with
+    (
+        "compared-with-the-other-backend",
+        DCP,
+        [
+            (
+                "| 本特性 + checkpoint | 是 |",
+                "| 本特性 + 长序列 | 是 | 8 卡训练 200 step | loss 与 MS 后端上的结果对齐 |\n| 本特性 + checkpoint | 是 |",
+            )
+        ],
+    ),
     # RFC326
     (
         "keywords-reordered",

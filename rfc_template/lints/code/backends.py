@@ -49,6 +49,7 @@ class Naming:
     whole: re.Pattern  # the whole cell is the backend (`PT`, `MindSpore`, `PT + MS`)
     subject: re.Pattern  # a row's first cell runs on it (`MS，Llama2-13B ...`, `本特性在 MS 上`, `... on MS`)
     tests: re.Pattern  # its own test folder (`tests/mindspore`, `tests/torch`)
+    runs: re.Pattern  # any cell says the row runs there (`8 × A100 with the PyTorch backend`, `在 MS 上`)
 
 
 def naming(backend: Backend) -> Naming:
@@ -60,10 +61,16 @@ def naming(backend: Backend) -> Naming:
         re.compile(
             # at the start, as the row's subject: `MS，同上`, `PT / MS 对齐（...）`, `MindSpore: ...`
             rf"^{name}(?=$|[\s，,、:：;；/(（+])"
+            # or both, this one second: `PT / MS alignment (MindSpore 2.5, ...)`
+            rf"|^{both}\s*[/+&、和与]\s*{name}(?=$|[\s，,、:：;；/(（+])"
             # a backend said to be where it runs: `MS 后端`, `在 MS 上`, `on (the) MS (backend)`, `MS backend`
             rf"|{name}\s*后端|(?:在|于)\s*{name}\s*(?:上|下|后端|环境)|(?i:\bon\s+(?:the\s+)?){name}|{name}\s+(?i:backend)"
         ),
         re.compile(rf"(?<![\w/])tests/{folder}(?![\w])"),
+        re.compile(
+            rf"(?:在|于)\s*{name}\s*(?:上|下|后端|环境)|{name}\s*后端上"
+            rf"|(?i:\b(?:on|with|using|under)\s+(?:the\s+)?){name}\s+(?i:backend)"
+        ),
     )
 
 

@@ -19,6 +19,10 @@ VERIFIED = "是否验证"
 # which backend, and where another backend is only what it is compared with.
 VERIFIED_HEADERS = re.compile(r"(?i)是否验证|是否执行|verified|run\??")
 BACKEND_HEADERS = re.compile(r"(?i).*(?:后端|平台|框架|\bbackends?\b|\bplatforms?\b|\bframeworks?\b).*")
+# a cell comparing with the backend, not running on it (`loss 与 MS 后端上的结果对齐`)
+ALIGNED = re.compile(
+    r"对齐|对比|比较|基线|参考|一致|(?i:align\w*|compar\w*|baseline|reference|match\w*|\bvs\.?|versus)"
+)
 COMPARED_HEADERS = re.compile(r"(?i).*(?:基线|对比|参考|对齐|baseline|compar|reference|align).*")
 # A 是否验证 / Verified cell that says yes (a choice left unmade, `是 / 否`, says nothing).
 YES = re.compile(r"(?i)(?:是|yes|y|✓|✔|√|已验证|verified|done)(?:\s*[(（，,:：;；].*)?")
@@ -66,8 +70,10 @@ def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
     - a cell is the backend alone (`MS`, `PyTorch`, `PT + MS`), except in a column the
       backend is compared with (基线 / Baseline, 对比, 参考, 对齐 / Alignment);
     - its first cell, what the row verifies, starts with it (`MS，Llama2-13B ...`,
-      `PT / MS alignment (...)`) or says it runs there (`MS 后端`, `在 MS 上`, `on MS`,
-      `the MS backend`);
+      `PT / MS alignment (...)`, both with it second) or says it runs there (`MS 后端`,
+      `在 MS 上`, `on MS`, `the MS backend`);
+    - another cell says the row runs there (`8 × A100 with the PyTorch backend`, `在 PT 后端上
+      训练`), unless it compares with it (`与 MS 后端上的结果对齐`, `matches`, `baseline`);
     - a cell puts tests in the backend's own folder (`tests/mindspore`, `tests/torch`).
 
     A row is not reported when its 是否验证 / Verified cell is not yes; when the cell that
@@ -163,6 +169,10 @@ def _runs_on(row: tuple[str, ...], backend: tuple[int, ...], compared: frozenset
                 return f"'{_short(value)}'"
         elif index not in compared and naming.whole.fullmatch(value) and named.search(value):
             return f"'{value}'"
+        elif (
+            index not in compared and naming.runs.search(value) and not (NOT_RUN.search(value) or ALIGNED.search(value))
+        ):
+            return f"'{_short(value)}'"  # `8 × A100 with the PyTorch backend`
         if "tests/" in value:
             folder = naming.tests.search(value)
             if folder and not NOT_RUN.search(value):
