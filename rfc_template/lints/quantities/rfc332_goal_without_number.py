@@ -42,6 +42,10 @@ ULYSSES_GOAL = (
         ),
         # a bound with no number
         edit(OFFLOAD_GOAL, "2. 在 Llama2-13B、8 卡场景下，step time 下降 >= 15%，峰值显存增加控制在可接受范围内。"),
+        # a change against something named, with no number
+        edit(
+            OFFLOAD_GOAL, "2. 在 Llama2-13B、8 卡场景下，step time 相比全量重计算明显下降，峰值显存下降 >= 18 GB/卡。"
+        ),
     ),
     passes=(
         edit(OFFLOAD_GOAL, "2. 在 Llama2-13B、8 卡场景下降低峰值显存和 step time，目标值见 9.3。"),
@@ -57,7 +61,7 @@ def goal_without_number(ctx: Context) -> list[Finding]:
 
     ## What it checks
     Each item of 3.1 目标 (Goals) that asks for a measurable quantity to get better: a verb of
-    change next to a quantity (`降低显存`, `显存显著下降`, `提升吞吐`, `缩短恢复时间`, `降低 PT 与
+    change next to a quantity (`降低显存`, `显存显著下降`, `step time 相比同步 TP 明显下降`, `提升吞吐`, `缩短恢复时间`, `降低 PT 与
     MS 的 step time`, `降低单次保存阻塞`, `reduce the peak memory`, `improve throughput`,
     `faster`), or an amount said with an adjective alone (`a negligible clipping overhead`), for memory, step time, latency,
     throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
@@ -124,7 +128,7 @@ NEGATION = (
 VAGUE = re.compile(
     rf"(?i)(?P<zh1>(?:{_ZH_DOWN})了?[^\d,;。，；]{{0,14}}?(?:{_ZH_LOWER}))"
     rf"|(?P<zh2>(?:{_ZH_UP})了?[^\d,;。]{{0,8}}?(?:{_ZH_HIGHER}))"
-    rf"|(?P<zh3>(?:{_ZH_LOWER})(?:占用|开销|峰值)?[^\d,;。]{{0,4}}?(?:{_ZH_DOWN}))"
+    rf"|(?P<zh3>(?:{_ZH_LOWER})(?:占用|开销|峰值)?\s*(?:(?:相比|相对|较)[^\d,;。，；]{{0,14}}?)?[^\d,;。]{{0,4}}?(?:{_ZH_DOWN}))"
     rf"|(?P<zh4>(?:{_ZH_HIGHER})[^\d,;。]{{0,4}}?(?:{_ZH_UP}))"
     rf"|(?P<en1>\b(?:{_EN_DOWN})\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
     rf"|(?P<en2>\b(?:{_EN_UP})\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_HIGHER})\b)"
