@@ -93,11 +93,13 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
             text = visible[number - 1] if number <= len(visible) else ""
             for message in arithmetic(prose(text)) if text.strip() else ():
                 findings.append(Finding(number, 1, "RFC335", message))
-    known = defaults(ctx)
-    if known:  # a formula of 5.1's parameters with its value at their defaults
-        for number, text in enumerate(ctx.visible_lines, start=1):
-            for message in formula_messages(prose(text), known) if "默认" in text or "default" in text else ():
-                findings.append(Finding(number, 1, "RFC335", message))
+    # a formula of 5.1's parameters with its value at their defaults (5.1 read only then)
+    said = _default_lines(source)
+    known = defaults(ctx) if said else {}
+    for number in said if known else ():
+        text = ctx.visible_lines[number - 1] if number <= len(ctx.visible_lines) else ""
+        for message in formula_messages(prose(text), known) if text.strip() else ():
+            findings.append(Finding(number, 1, "RFC335", message))
     for table in ctx.doc.tables:
         # a total is the last row (a table's own order: parts, then their total)
         if table.rows and table.rows[-1] and TOTAL_ROW.match(table.rows[-1][0]):
@@ -112,6 +114,22 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
 MARKS = {"zh": ("+", "×", "由", "DP", "dp"), "en": ("+", "×", "consists of", "made up of", "DP", "dp")}
 DIGIT = re.compile(r"\d")
 NEAR = 32  # how far a sum's or a product's numbers stand from its sign
+
+
+@lru_cache(maxsize=512)
+def _default_lines(source: str) -> tuple[int, ...]:
+    """The lines saying what something is by default with an operator on them (str.find:
+    most RFCs have none, and need no line of theirs read)."""
+    starts = set()
+    for word in ("默认", "default"):
+        at = source.find(word)
+        while at >= 0:
+            start, end = _line_at(source, at)
+            line = source[start:end]
+            if "×" in line or "*" in line or "+" in line or "/" in line:
+                starts.add(start)
+            at = source.find(word, end)
+    return tuple(source.count("\n", 0, start) + 1 for start in sorted(starts))
 
 
 def _line_at(source: str, at: int) -> tuple[int, int]:
