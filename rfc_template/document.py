@@ -15,7 +15,7 @@ from functools import cache
 import mistune
 from mistune.block_parser import BlockParser
 
-from rfc_template import inline_text
+from rfc_template import inline_text, sectioned
 from rfc_template.findings import LineIndex, normalise_newlines
 from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
 from rfc_template.template import load_rules, rfc_template_path
@@ -261,12 +261,18 @@ def block_tokens(text: str) -> tuple[list[dict], dict]:
 
     The checks read the inline content of headings and table cells alone, so the inline
     parse of every other block (paragraphs, list items) is skipped; `_plain` reads a
-    heading or a cell as mistune's inline parser would.
-    """
+    heading or a cell as mistune's inline parser would. Each `## ` section is parsed once
+    per process (sectioned.py)."""
+    return sectioned.block_tokens(text, whole_block_tokens)
+
+
+def whole_block_tokens(text: str) -> tuple[list[dict], dict]:
+    """block_tokens of the whole text at once."""
     state = markdown().block.state_cls()
     state.process(text if text.endswith("\n") else text + "\n")
     markdown().block.parse(state)
-    return state.tokens, dict(state.env)  # env: the reference links, for the inline parse
+    # env: the reference links, for the inline parse (not mistune's private caches)
+    return state.tokens, {key: value for key, value in state.env.items() if not key.startswith("__")}
 
 
 def _plain(token: dict, env: dict) -> str:

@@ -118,3 +118,75 @@ def test_common_cells_take_the_shortcut_and_others_do_not() -> None:
         assert inline_text.without_parser(cell) == seen
     for cell in ["*a*", "_a_", "<b>x</b>", "[a](b)", "``a``", "`a", "a\\_b", "![a](b)"]:
         assert inline_text.without_parser(cell) is None
+
+
+# rfc_template/sectioned.py parses an RFC a `## ` section at a time, each section once:
+# it must read every RFC as the whole parse does, also where a block runs on past a heading.
+SECTION_LINES = st.sampled_from(
+    [
+        "## 2. 背景",
+        "## Notes",
+        "text",
+        "",
+        "```python",
+        "```",
+        "~~~",
+        "    indented code",
+        "<!-- a comment",
+        "-->",
+        "<!-- whole -->",
+        "<pre>",
+        "</pre>",
+        "<div>",
+        "| a | b |",
+        "| --- | --- |",
+        "| a | b | c |",
+        "- item",
+        "  - nested",
+        "> quote",
+        "[ref]: https://example.com/a",
+        "[ref]: https://example.com/b",
+        "see [x][ref]",
+        "# Title",
+    ]
+)
+
+
+def _read_whole(text: str, monkeypatch) -> document.Document:
+    with monkeypatch.context() as patched:
+        patched.setattr(document, "block_tokens", document.whole_block_tokens)
+        return document.parse(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(SECTION_LINES, max_size=24))
+def test_an_rfc_read_a_section_at_a_time_reads_as_a_whole(lines):
+    # (the tokens themselves may differ in order where mistune's own order is not the
+    # text's: `> quote` then `- item` before a heading; what the checks read may not)
+    text = "\n".join(lines) + "\n"
+    with pytest.MonkeyPatch.context() as patched:
+        assert document.parse(text) == _read_whole(text, patched)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## A\n\n```\n## not a heading\n```\n\n## B\n",  # a fence across a heading
+        "## A\n\n```\n## B\ntext\n",  # a fence left open
+        "## A\n\n<!-- note\n## B\n-->\n\n## C\n",  # a comment across a heading
+        "## A\n\n<pre>\n## B\n</pre>\n",  # a <pre> block across a heading
+        "## A\n\n<div>\n## B\n\ntext\n",  # an HTML block that only a blank line ends
+        "## A\n\n[r]: https://a\n\n## B\n\n[r]: https://b\nsee [x][r]\n",  # the first definition wins
+        "## A\n\n| a | b |\n| a | b | c |\n\n## B\n\n| a | b |\n| a | b | c |\n",  # rows meant as tables
+    ],
+)
+def test_blocks_that_run_past_a_heading_read_as_a_whole(text, monkeypatch):
+    assert document.block_tokens(text) == document.whole_block_tokens(text)
+    assert document.parse(text) == _read_whole(text, monkeypatch)
+    assert _read_with_checker(text) == _read_with_mistune(text)
+
+
+@pytest.mark.parametrize("path", MARKDOWN_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_files_read_a_section_at_a_time_read_as_a_whole(path, monkeypatch):
+    text = path.read_text(encoding="utf-8")
+    assert document.parse(text) == _read_whole(text, monkeypatch)

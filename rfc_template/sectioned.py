@@ -1,0 +1,101 @@
+"""mistune's block parse of an RFC one `## ` section at a time, each section's parse kept.
+
+RFCs share most of their sections: the template's untouched ones in every fresh draft,
+all but the basic info in copies under review, all but the section being typed in the
+language server. A section is parsed once per process and its tokens reused; the RFC's
+tokens are its sections' tokens, their offsets moved to where each section starts.
+
+A heading at the start of a line ends every block but two, which run on to their end
+whatever comes: a fenced code block and an HTML block (a comment or `<pre>` to its closing
+text, any other HTML block to a blank line). A section that ends inside one of them is parsed with the rest of the RFC, whole,
+as mistune would; tests/test_document.py holds both readings to be the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+Parse = Callable[[str], tuple[list[dict], dict]]
+
+REFERENCES = "ref_links"
+# what the table plugin records by offset (document.py: rows meant as a table)
+OFFSETS = ("rows_without_delimiter",)
+# an HTML block that only its closing text ends (CommonMark's kinds 1 to 5)
+HTML_ENDS = (
+    (
+        re.compile(r"(?i)^ {0,3}<(?:pre|script|style|textarea)(?:\s|>|$)"),
+        re.compile(r"(?i)</(?:pre|script|style|textarea)>"),
+    ),
+    (re.compile(r"^ {0,3}<!--"), re.compile(r"-->")),
+    (re.compile(r"^ {0,3}<\?"), re.compile(r"\?>")),
+    (re.compile(r"^ {0,3}<![A-Za-z]"), re.compile(r">")),
+    (re.compile(r"^ {0,3}<!\[CDATA\["), re.compile(r"\]\]>")),
+)
+
+
+def block_tokens(text: str, parse: Parse) -> tuple[list[dict], dict]:
+    """`parse(text)`, section by section where that reads the same."""
+    starts = section_starts(text)
+    if len(starts) < 2:
+        return parse(text)
+    tokens: list[dict] = []
+    env: dict = {}
+    for start, end in zip(starts, [*starts[1:], len(text)]):
+        part_tokens, part_env, closed = _parsed(text[start:end], parse)
+        if not closed:
+            return parse(text)  # a fence or an HTML block runs on past the section
+        tokens += [dict(token, offset=token["offset"] + start) if "offset" in token else token for token in part_tokens]
+        for key, value in part_env.items():
+            if key == REFERENCES:
+                references = env.setdefault(REFERENCES, {})
+                for label, target in value.items():
+                    references.setdefault(label, target)  # the first definition of a label wins
+            elif key in OFFSETS:
+                env.setdefault(key, []).extend(at + start for at in value)
+            else:
+                return parse(text)  # something this reading does not know how to join
+    return tokens, env
+
+
+def section_starts(text: str) -> list[int]:
+    """Where each part starts: 0, and each line that starts with `## `."""
+    starts = [0]
+    at = text.find("\n## ")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n## ", at + 1)
+    return starts
+
+
+@lru_cache(maxsize=512)  # the sections a process meets again: the template's, a copy's
+def _parsed(part: str, parse: Parse) -> tuple[tuple[dict, ...], dict, bool]:
+    tokens, env = parse(part)
+    return tuple(tokens), env, _closed(part, tokens)
+
+
+def _closed(part: str, tokens: list[dict]) -> bool:
+    """The section's last block ends within it (one that only its own end ends does not
+    run to the section's end)."""
+    last = next((t for t in reversed(tokens) if t["type"] != "blank_line"), None)
+    if last is None:
+        return True
+    if last["type"] == "block_code" and last.get("style") == "fenced":
+        return _fence_closed(part, last)
+    if last["type"] == "block_html":
+        raw = last.get("raw", "")
+        for opening, closing in HTML_ENDS:
+            if opening.match(raw):
+                return closing.search(raw) is not None
+        return last is not tokens[-1]  # any other HTML block ends at a blank line only
+    return True
+
+
+def _fence_closed(part: str, token: dict) -> bool:
+    marker = token.get("marker") or "```"
+    opening_end = part.find("\n", token.get("offset", 0))
+    if opening_end < 0:
+        return False
+    closing = re.compile(rf"^ {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t]*$", re.M)
+    return closing.search(part, opening_end + 1) is not None
