@@ -10,12 +10,12 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
-from functools import cache
+from functools import cache, lru_cache
 
 import mistune
 from mistune.block_parser import BlockParser
 
-from rfc_template import inline_text, sectioned
+from rfc_template import inline_text, sectioned, unclosed
 from rfc_template.findings import LineIndex, normalise_newlines
 from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
 from rfc_template.template import load_rules, rfc_template_path
@@ -277,8 +277,19 @@ def whole_block_tokens(text: str) -> tuple[list[dict], dict]:
 
 def _plain(token: dict, env: dict) -> str:
     """What a reader sees of a heading or table cell token: its inline content as text."""
+    if "[" in token["text"] and env.get("ref_links"):
+        return _plain_text(token["text"], env)  # a reference link may name the RFC's own definitions
+    return _plain_alone(token["text"])
+
+
+@lru_cache(maxsize=16384)  # the template's cells, in every RFC
+def _plain_alone(text: str) -> str:
+    return _plain_text(text, {})
+
+
+def _plain_text(text: str, env: dict) -> str:
     # the same strip as mistune's own render step (other Unicode spaces are kept)
-    text = token["text"].strip(" \r\n\t\f")
+    text = text.strip(" \r\n\t\f")
     if inline_markup_start().search(text) is None:
         return normalise(text)  # most cells: nothing the inline parser would change
     simple = inline_text.without_parser(text) if _trigger_chars() == inline_text.TRIGGERS else None
@@ -334,9 +345,9 @@ def parse(source: str) -> Document:
         elif token["type"] == "block_code":
             info = (token.get("attrs") or {}).get("info", "") or ""
             doc.code_blocks.append(CodeBlock(info.strip(), token["raw"], line, section))
-            if token.get("style") == "fenced" and _unclosed_fence(text, token):
+            if token.get("style") == "fenced" and unclosed.fence(text, token):
                 doc.unclosed.append(Unclosed("fence", _first_line(text, token.get("offset", 0)), line, token["raw"]))
-        elif token["type"] == "block_html" and _unclosed_comment(token["raw"]):
+        elif token["type"] == "block_html" and unclosed.comment(token["raw"]):
             opening, _, rest = token["raw"].partition("\n")
             doc.unclosed.append(Unclosed("comment", opening, line, rest))
     tried = {lines.position(offset)[0] for offset in env.get(WITHOUT_DELIMITER, ())}
@@ -361,35 +372,6 @@ def _enclosing(open_sections: list[tuple[int, str]]) -> str:
 def _first_line(text: str, offset: int) -> str:
     end = text.find("\n", offset)
     return text[offset : end if end >= 0 else len(text)]
-
-
-def _unclosed_fence(text: str, token: dict) -> bool:
-    """A fence left open runs to the end of the RFC, or to the next bare fence: the closing
-    fence of the author's next block, whose opening fence (```python) is then swallowed as
-    code; it can close nothing, having an info string."""
-    code, marker = token["raw"], token.get("marker", "```")
-    opening_end = text.find("\n", token.get("offset", 0))
-    if opening_end < 0 or len(text) - (opening_end + 1) <= len(code):
-        return True  # nothing after the code: no closing fence
-    if marker[0] not in code:
-        return False
-    opening = re.compile(rf"^ {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t]*[^\s`~]", re.M)
-    return opening.search(code) is not None
-
-
-FENCE_LINE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})", re.M)
-
-
-def _unclosed_comment(raw: str) -> bool:
-    """An HTML comment block ends at the first line holding `-->`. A comment left open
-    ends wherever that comes next: at the end of the next comment (its `<!--` then inside
-    this one), or at an arrow in a diagram (`A --> B`: a fence opened before the end)."""
-    if not raw.lstrip(" ").startswith("<!--"):
-        return False
-    end = raw.find("-->")
-    if end < 0 or raw.find("<!--", raw.find("<!--") + 4, end) >= 0:
-        return True
-    return len(FENCE_LINE.findall(raw, 0, end)) % 2 == 1
 
 
 def _table(token: dict, env: dict, line: int, section: str) -> Table:
