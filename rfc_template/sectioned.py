@@ -14,8 +14,8 @@ as mistune would; tests/test_document.py holds both readings to be the same.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable
-from functools import lru_cache
 
 Parse = Callable[[str], tuple[list[dict], dict]]
 
@@ -69,10 +69,33 @@ def section_starts(text: str) -> list[int]:
     return starts
 
 
-@lru_cache(maxsize=512)  # the sections a process meets again: the template's, a copy's
+# Kept: a section met a second time (the template's, a copy's, one not being edited), up
+# to KEPT of them, the least recently met dropped first. A section met once (the one being
+# typed in, an RFC's own text) is only remembered by its hash, so that editing does not
+# fill the memory of a long-running `rfc lsp`.
+KEPT, REMEMBERED = 512, 8192
+_kept: OrderedDict[str, tuple[tuple[dict, ...], dict, bool]] = OrderedDict()
+_met_once: OrderedDict[int, None] = OrderedDict()
+
+
 def _parsed(part: str, parse: Parse) -> tuple[tuple[dict, ...], dict, bool]:
+    found = _kept.get(part)
+    if found is not None:
+        _kept.move_to_end(part)
+        return found
     tokens, env = parse(part)
-    return tuple(tokens), env, _closed(part, tokens)
+    found = (tuple(tokens), env, _closed(part, tokens))
+    key = hash(part)
+    if key in _met_once:
+        del _met_once[key]
+        _kept[part] = found
+        if len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    else:
+        _met_once[key] = None
+        if len(_met_once) > REMEMBERED:
+            _met_once.popitem(last=False)
+    return found
 
 
 def _closed(part: str, tokens: list[dict]) -> bool:

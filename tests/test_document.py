@@ -190,3 +190,21 @@ def test_blocks_that_run_past_a_heading_read_as_a_whole(text, monkeypatch):
 def test_files_read_a_section_at_a_time_read_as_a_whole(path, monkeypatch):
     text = path.read_text(encoding="utf-8")
     assert document.parse(text) == _read_whole(text, monkeypatch)
+
+
+def test_a_section_is_kept_once_met_again_and_the_kept_are_bounded(monkeypatch):
+    """rfc lsp re-checks an RFC on every keystroke: the section being typed in is new each
+    time and must not fill the memory; the others are met again and kept."""
+    from rfc_template import sectioned
+
+    monkeypatch.setattr(sectioned, "_kept", type(sectioned._kept)())
+    monkeypatch.setattr(sectioned, "_met_once", type(sectioned._met_once)())
+    monkeypatch.setattr(sectioned, "KEPT", 3)
+    for n in range(20):  # one section typed in, one left alone
+        document.parse(f"# T\n\n## 2. 背景\n\ntyped {n}\n\n## 3. 目标\n\nleft alone\n")
+    kept = list(sectioned._kept)
+    assert "## 3. 目标\n\nleft alone\n" in kept and not any("typed" in part for part in kept)
+    for n in range(10):  # many sections met twice: at most KEPT are kept
+        for _ in range(2):
+            document.parse(f"# T\n\n## 2. 背景\n\nagain {n}\n")
+    assert len(sectioned._kept) == 3

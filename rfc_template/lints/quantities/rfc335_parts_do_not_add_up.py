@@ -116,7 +116,6 @@ DIGIT = re.compile(r"\d")
 NEAR = 32  # how far a sum's or a product's numbers stand from its sign
 
 
-@lru_cache(maxsize=512)
 def _default_lines(source: str) -> tuple[int, ...]:
     """The lines saying what something is by default with an operator on them (str.find:
     most RFCs have none, and need no line of theirs read)."""
