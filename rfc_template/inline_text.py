@@ -41,7 +41,10 @@ def without_parser(text: str) -> str | None:
     if "`" in text:
         if "``" in text or text.count("`") % 2:
             return None  # a longer backtick string, or one left open: mistune's rules
-        outside = text.split("`")[::2]  # between the spans; inside them nothing is markup
+        parts = text.split("`")
+        if any(len(code) > 1 and code[0] == " " and code[-1] == " " and code.strip(" ") for code in parts[1::2]):
+            return None  # mistune trims one space off each end of such a span: `x` a `y` is xay
+        outside = parts[::2]  # between the spans; inside them nothing is markup
     else:
         outside = [text]
     no_tag = ">" not in text  # an autolink or an HTML tag needs its `>`

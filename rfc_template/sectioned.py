@@ -14,6 +14,7 @@ as mistune would; tests/test_document.py holds both readings to be the same.
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -22,17 +23,16 @@ Parse = Callable[[str], tuple[list[dict], dict]]
 REFERENCES = "ref_links"
 # what the table plugin records by offset (document.py: rows meant as a table)
 OFFSETS = ("rows_without_delimiter",)
-# an HTML block that only its closing text ends (CommonMark's kinds 1 to 5)
+# an HTML block that only its closing text ends (CommonMark's kinds 2 to 5): its opening,
+# and its end, looked for after the opening as mistune looks for it; kind 1 (`<pre>`,
+# `<script>`, ...) is rare enough in an RFC to be parsed with the whole RFC always
 HTML_ENDS = (
-    (
-        re.compile(r"(?i)^ {0,3}<(?:pre|script|style|textarea)(?:\s|>|$)"),
-        re.compile(r"(?i)</(?:pre|script|style|textarea)>"),
-    ),
-    (re.compile(r"^ {0,3}<!--"), re.compile(r"-->")),
-    (re.compile(r"^ {0,3}<\?"), re.compile(r"\?>")),
-    (re.compile(r"^ {0,3}<![A-Za-z]"), re.compile(r">")),
-    (re.compile(r"^ {0,3}<!\[CDATA\["), re.compile(r"\]\]>")),
+    ("<!--", "-->"),
+    ("<?", "?>"),
+    ("<![CDATA[", "]]>"),
+    ("<!", ">"),
 )
+HTML_KIND_1 = re.compile(r"(?i)^ {0,3}<(?:pre|script|style|textarea)(?:\s|>|$)")
 
 
 def block_tokens(text: str, parse: Parse) -> tuple[list[dict], dict]:
@@ -78,23 +78,28 @@ _kept: OrderedDict[str, tuple[tuple[dict, ...], dict, bool]] = OrderedDict()
 _met_once: OrderedDict[int, None] = OrderedDict()
 
 
+_lock = threading.Lock()  # rfc lsp parses in its checker thread and for a code action
+
+
 def _parsed(part: str, parse: Parse) -> tuple[tuple[dict, ...], dict, bool]:
-    found = _kept.get(part)
-    if found is not None:
-        _kept.move_to_end(part)
-        return found
+    with _lock:
+        found = _kept.get(part)
+        if found is not None:
+            _kept.move_to_end(part)
+            return found
     tokens, env = parse(part)
     found = (tuple(tokens), env, _closed(part, tokens))
     key = hash(part)
-    if key in _met_once:
-        del _met_once[key]
-        _kept[part] = found
-        if len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    else:
-        _met_once[key] = None
-        if len(_met_once) > REMEMBERED:
-            _met_once.popitem(last=False)
+    with _lock:
+        if key in _met_once:
+            del _met_once[key]
+            _kept[part] = found
+            if len(_kept) > KEPT:
+                _kept.popitem(last=False)
+        else:
+            _met_once[key] = None
+            if len(_met_once) > REMEMBERED:
+                _met_once.popitem(last=False)
     return found
 
 
@@ -108,10 +113,17 @@ def _closed(part: str, tokens: list[dict]) -> bool:
         return _fence_closed(part, last)
     if last["type"] == "block_html":
         raw = last.get("raw", "")
+        if HTML_KIND_1.match(raw):
+            return False
+        text = raw.lstrip(" ")
         for opening, closing in HTML_ENDS:
-            if opening.match(raw):
-                return closing.search(raw) is not None
+            if text.startswith(opening):
+                return text.find(closing, len(opening)) >= 0
         return last is not tokens[-1]  # any other HTML block ends at a blank line only
+    if last is tokens[-1] and last["type"] == "paragraph":
+        # text right before the next heading may be read with it: a link definition
+        # whose title goes on (`[a]: /u '` then `## x'`), a table's header row
+        return False
     return True
 
 

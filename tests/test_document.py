@@ -93,7 +93,30 @@ def test_any_cell_and_heading_read_as_mistune_reads_them(cells: list[str], headi
 # spans, snake_case, bold around the whole cell, and `<`, `!`, `]` that start nothing;
 # mixed with the markup that must still go to mistune.
 SHORTCUT_PIECES = st.sampled_from(
-    ["a", "b", "张", "1", " ", "_", "__", "`", "*", "**", "<", ">", "<=", "!", "![", "[", "]", "\\", "&", "."]
+    [
+        "a",
+        "b",
+        "张",
+        "1",
+        " ",
+        "_",
+        "__",
+        "`",
+        "` ",
+        " `",
+        "*",
+        "**",
+        "<",
+        ">",
+        "<=",
+        "!",
+        "![",
+        "[",
+        "]",
+        "\\",
+        "&",
+        ".",
+    ]
 )
 SHORTCUT_CELLS = st.lists(SHORTCUT_PIECES, max_size=8).map("".join)
 
@@ -116,7 +139,7 @@ def test_common_cells_take_the_shortcut_and_others_do_not() -> None:
         ("enable_overlap", "enable_overlap"),
     ]:
         assert inline_text.without_parser(cell) == seen
-    for cell in ["*a*", "_a_", "<b>x</b>", "[a](b)", "``a``", "`a", "a\\_b", "![a](b)"]:
+    for cell in ["*a*", "_a_", "<b>x</b>", "[a](b)", "``a``", "`a", "a\\_b", "![a](b)", "使用` enable_x `开关"]:
         assert inline_text.without_parser(cell) is None
 
 
@@ -138,6 +161,10 @@ SECTION_LINES = st.sampled_from(
         "<pre>",
         "</pre>",
         "<div>",
+        "<PRE>",
+        "<!-->",
+        "[foo]: /u '",
+        "x'",
         "| a | b |",
         "| --- | --- |",
         "| a | b | c |",
@@ -176,6 +203,15 @@ def test_an_rfc_read_a_section_at_a_time_reads_as_a_whole(lines):
         "## A\n\n<!-- note\n## B\n-->\n\n## C\n",  # a comment across a heading
         "## A\n\n<pre>\n## B\n</pre>\n",  # a <pre> block across a heading
         "## A\n\n<div>\n## B\n\ntext\n",  # an HTML block that only a blank line ends
+        # (found by a review: each read differently a section at a time)
+        "# T\n\n<pre>\n</textarea>\n## H\n</pre>\n\ntext\n",  # only its own closing tag ends it
+        "# T\n\n<PRE>\nx</PRE>\n\n## H\n\ntext\n",
+        "# T\n\n<!-->\n## H\ntext\n-->\n\ntext\n",  # the end is looked for after the opening
+        "# T\n\n<?>\n## H\ntext\n?>\n",
+        "# T\n\n[foo]: /u '\n## x'\n",  # a link definition's title going on
+        "# T\n\n[foo\n## bar]: /url\n",
+        '# T\n\n[foo]:\n## "t"\n',
+        "# T\n\nOwner | Status\n## 2. 背景 | Background\n",  # a table's header before the heading
         "## A\n\n[r]: https://a\n\n## B\n\n[r]: https://b\nsee [x][r]\n",  # the first definition wins
         "## A\n\n| a | b |\n| a | b | c |\n\n## B\n\n| a | b |\n| a | b | c |\n",  # rows meant as tables
     ],
