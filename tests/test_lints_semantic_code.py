@@ -288,6 +288,19 @@ def test_a_mistake_is_reported_at_its_line(rfc, edits, code, at):
 
 # (id, rfc, edits): writing a real author would do, reported by none of the four
 VARIATIONS = [
+    # RFC328: a pass criterion that compares with the left-out backend (found by a review)
+    (
+        "criteria-compared-with-the-other-backend",
+        SP,
+        [
+            (
+                "| This feature + checkpoint | Yes |",
+                "| This feature + FSDP | Yes | Loss consistent with the MS backend, max diff < 1e-3 |\n"
+                "| This feature + recompute | Yes | Throughput >= 90% of that on the MS backend |\n"
+                "| This feature + checkpoint | Yes |",
+            )
+        ],
+    ),
     # RFC328: the other backend named as what the result is compared with
     (
         "compared-with-the-other-backend",

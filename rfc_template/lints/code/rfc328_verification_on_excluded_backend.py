@@ -21,7 +21,9 @@ VERIFIED_HEADERS = re.compile(r"(?i)是否验证|是否执行|verified|run\??")
 BACKEND_HEADERS = re.compile(r"(?i).*(?:后端|平台|框架|\bbackends?\b|\bplatforms?\b|\bframeworks?\b).*")
 # a cell comparing with the backend, not running on it (`loss 与 MS 后端上的结果对齐`)
 ALIGNED = re.compile(
-    r"对齐|对比|比较|基线|参考|一致|(?i:align\w*|compar\w*|baseline|reference|match\w*|\bvs\.?|versus)"
+    r"对齐|对比|比较|基线|参考|参照|对照|一致|相同|相对|误差|不低于|不高于|以内|为准"
+    r"|(?i:align\w*|compar\w*|baseline|reference|match\w*|\bvs\.?|versus|consistent|same|identical|bit-?exact"
+    r"|relative|within|\bof\b|than|diff\w*|as (?:on|with|in))"
 )
 COMPARED_HEADERS = re.compile(r"(?i).*(?:基线|对比|参考|对齐|baseline|compar|reference|align).*")
 # A 是否验证 / Verified cell that says yes (a choice left unmade, `是 / 否`, says nothing).
@@ -73,7 +75,8 @@ def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
       `PT / MS alignment (...)`, both with it second) or says it runs there (`MS 后端`,
       `在 MS 上`, `on MS`, `the MS backend`);
     - another cell says the row runs there (`8 × A100 with the PyTorch backend`, `在 PT 后端上
-      训练`), unless it compares with it (`与 MS 后端上的结果对齐`, `matches`, `baseline`);
+      训练`), unless it compares with it (`与 MS 后端上的结果对齐`, `误差`, `不低于`, `对照`,
+      `consistent with`, `90% of that on`, `same as`, `within`, `baseline`);
     - a cell puts tests in the backend's own folder (`tests/mindspore`, `tests/torch`).
 
     A row is not reported when its 是否验证 / Verified cell is not yes; when the cell that
