@@ -392,6 +392,9 @@ DEFAULTS = {"prefetch_buckets": 2.0, "bucket_size_mb": 256.0, "max_inflight_buck
         # not read: a name that is no parameter, a change of unit, a value in words
         ("unknown_buckets × bucket_size_mb，默认 512 MB", False),
         ("bucket_size_mb × prefetch_buckets × 2 / 1024，默认 8 GB", False),
+        # (found by a review) a factor before the names, a value worked out after 默认
+        ("共 32 层 × bucket_size_mb × prefetch_buckets（默认 16 GB）", False),
+        ("prefetch_buckets × bucket_size_mb，默认 256 MB × 2 = 512 MB", False),
         ("num_layers × 2，默认 60 层", False),
     ],
 )
@@ -414,6 +417,12 @@ def test_a_formula_of_parameters_is_checked_at_their_defaults(text, wrong):
         ("64 卡，TP=8，PP=2", False),
         ("64 卡，TP=8，EP=8，DP=2", False),
         ("64 cards or 32 cards, TP=8, DP=2", False),
+        # (found by a review) FSDP2 is a name, not a degree; a node's cards are not the job's
+        ("Level1: FSDP2 + TP=2 on 16 GPUs", False),
+        ("每节点 8 卡，TP=8，DP=4，共 4 个节点", False),
+        ("8 ranks per node, TP=8, DP=2", False),
+        ("Cluster: 4 nodes × 8 × A100, TP=8, DP=4", False),
+        ("DP=4 × 2 nodes of 8 GPUs, TP=8", False),
     ],
 )
 def test_a_layout_named_degree_by_degree_is_its_card_count(text, wrong):
@@ -457,6 +466,10 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("workspace 256 MiB + 双缓冲输出 2 × 64 MiB + 预留 128 MiB = 512 MiB", False),
         ("workspace 256 MiB + 双缓冲输出 2 × 96 MiB + 预留 128 MiB = 512 MiB", True),
         ("UT 24 cases + Level0 3 runs = 27", False),  # counts are not read
+        # (found by a review) a `name = value` after the sum is no total of it
+        ("activations 1.5 GB + comm buffers 0.5 GB with bucket size = 256 MB", False),
+        ("激活 1.5 GB + 通信缓冲 0.5 GB 在 bucket 大小 = 256 MB 时", False),
+        ("forward 2 s + backward 4 s at timeout = 30 s", False),
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):

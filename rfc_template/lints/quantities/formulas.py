@@ -28,6 +28,8 @@ FORMULA = re.compile(
     r"(?:约|大约|about|around|~|≈)?\s*(?P<value>\d[\d,.]*\s*[A-Za-z]+)"
 )
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+OPERATOR_BEFORE = re.compile(r"[-+×*/·]\s*$")
+OPERATOR_AFTER = re.compile(r"\s*[-+×*/·=]")
 CONSTANT = re.compile(r"(?<![A-Za-z0-9_.])\d+(?:\.\d+)?")
 OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 
@@ -65,6 +67,8 @@ def formula_messages(text: str, known: dict[str, float]) -> list[str]:
         return []
     found = []
     for match in FORMULA.finditer(text):
+        if OPERATOR_BEFORE.search(text, 0, match.start("formula")) or OPERATOR_AFTER.match(text, match.end()):
+            continue  # a factor before the names (`32 层 × bucket_size_mb`), a value worked out (`256 MB × 2`)
         formula = match.group("formula").strip()
         names = set(NAME.findall(formula))
         if not names or not names <= known.keys():

@@ -45,7 +45,12 @@ def layouts(text: str) -> list[str]:
 
 # degrees named one by one (`TP=8 inside a node, PP=8 across nodes, DP=4`, `TP=8 / PP=8 /
 # DP=4`) with one card count in the same sentence or cell: `256 × 910B`, `256 cards`, `64 卡`
-NAMED = re.compile(r"(?<![\w-])(TP|PP|DP|CP|FSDP|HSDP|tp|pp|dp|cp|fsdp|hsdp)\s?[=:：]?\s?(\d+)(?![\w.×x*])")
+# a degree is named with `=`, `:` or a space (`FSDP2` is PyTorch's name for fully_shard, not a degree)
+NAMED = re.compile(r"(?<![\w-])(TP|PP|DP|CP|FSDP|HSDP|tp|pp|dp|cp|fsdp|hsdp)(?:\s?[=:：]\s?|\s)(\d+)(?![\w.×x*])")
+# a count of one node's cards (`每节点 8 卡`, `单机 8 卡`, `4 nodes × 8 × A100`, `8 ranks per
+# node`, `2 nodes of 8 GPUs`): not the card count of the whole layout
+PER_NODE_BEFORE = re.compile(r"(?i)(?:每节点|每个节点|单机|单节点|机内|每机|每台|nodes?\s*(?:×|x|of)|per node)\s*$")
+PER_NODE_AFTER = re.compile(r"(?i)^\s*(?:per (?:node|machine|host)|/\s*(?:node|节点|机)|每节点|/台)")
 DEVICES = re.compile(
     r"(?i)(?<![\w.])(\d+)\s?(?:×|x|\*)\s?(?:Ascend\s?|NVIDIA\s?|Atlas\s?)?(?:910[A-C]?\d?|H100|H800|A100|A800|H20|800T)"
 )
@@ -63,7 +68,13 @@ def named_layouts(text: str) -> list[str]:
         names = [name for name, _ in degrees]
         if len(degrees) < 2 or len(set(names)) != len(names) or not any(n in DATA_PARALLEL for n in names):
             continue
-        counts = {int(n) for n in CARDS.findall(segment)} | {int(n) for n in DEVICES.findall(segment)}
+        counts = {
+            int(match.group(1))
+            for pattern in (CARDS, DEVICES)
+            for match in pattern.finditer(segment)
+            if not PER_NODE_BEFORE.search(segment[max(0, match.start() - 12) : match.start()])
+            and not PER_NODE_AFTER.match(segment[match.end() : match.end() + 12])
+        }
         if len(counts) != 1:
             continue
         product = 1

@@ -60,7 +60,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a sum given with its total: `21 min（1 min + 2 min + 3 min + 14.5 min）`, `a + b = T`, with
       the parts' labels in between, before or after each (`检测 1 min + rendezvous 2 min`,
       `9.6 GB parameters + 14.4 GB optimizer states = 24.0 GB`), asides in brackets left out
-      (`(fp32, DP = 4)`), and a count times an amount as one part (`2 × 64 MiB`);
+      (`(fp32, DP = 4)`), and a count times an amount as one part (`2 × 64 MiB`); a setting
+      after the sum is no total of it (`… with bucket size = 256 MB`);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `2 × 19.5 ≈ 39 GB`;
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
@@ -69,7 +70,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       said `of` the whole) adding up to more than 100%, or with its `other` share to less;
     - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`, or with
       its degrees named one by one in the same sentence or cell (`256 × 910B, TP=8 / PP=8 /
-      DP=4`; a layout that does not name its data-parallel degree, or names EP or SP, is not read);
+      DP=4`; a layout that does not name its data-parallel degree, or names EP or SP, is not
+      read, nor a node's cards as the count: `每节点 8 卡`, `8 ranks per node`; `FSDP2` is a name);
     - a formula of 5.1's parameters given with its value at their defaults: `(prefetch_buckets
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).
@@ -229,7 +231,10 @@ def arithmetic(text: str) -> tuple[str, ...]:
 PLUS = re.compile(r"\s*\+\s*")
 OPENING = re.compile(r"^\s*[(\[]")
 EQUALS = re.compile(r"\s*(?:=|≈|约等于|等于|是|共|合计|总计|in total|total)\s*")
-LAST_LABEL = re.compile(r"[^\d=≈;,，。；()（）\[\]+×]*?(?=\s*(?:=|≈))")
+# the last part's own name before the total's `=`: a noun or two (`workspace`, `optimizer
+# states`), not a clause of its own (`with bucket size = 256 MB`, `在 bucket 大小 = 256 MB 时`)
+LAST_LABEL = re.compile(r"\s*(?:[A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*)?|[\u4e00-\u9fff]{1,6})?(?=\s*(?:=|≈))")
+CLAUSE_WORDS = re.compile(r"(?i)\b(?:with|at|when|for|if|in|on|per|by|size|timeout|interval)\b")
 # an aside in brackets with no arithmetic of its own: `(fp32, sharded over DP = 4)`
 ASIDE = re.compile(r"[(（][^()（）+×]*[)）]")
 
@@ -290,6 +295,8 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
     if after:
         gap = text[chain.end : after[0].start]
         named = LAST_LABEL.match(gap)  # the last part's own words before its `=`
+        if named and CLAUSE_WORDS.search(named.group()):
+            named = None
         equals = EQUALS.match(gap, named.end() if named else 0)
         if equals and equals.end() == len(gap):
             return after[0], after[0].approx or "≈" in equals.group() or "约" in equals.group()
