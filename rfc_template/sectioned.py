@@ -18,6 +18,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
+from rfc_template import unclosed
+
 Parse = Callable[[str], tuple[list[dict], dict]]
 
 REFERENCES = "ref_links"
@@ -110,7 +112,7 @@ def _closed(part: str, tokens: list[dict]) -> bool:
     if last is None:
         return True
     if last["type"] == "block_code" and last.get("style") == "fenced":
-        return _fence_closed(part, last)
+        return not unclosed.fence(part, last)  # (a fence closed by the next block's: as if open)
     if last["type"] == "block_html":
         raw = last.get("raw", "")
         if HTML_KIND_1.match(raw):
@@ -125,12 +127,3 @@ def _closed(part: str, tokens: list[dict]) -> bool:
         # whose title goes on (`[a]: /u '` then `## x'`), a table's header row
         return False
     return True
-
-
-def _fence_closed(part: str, token: dict) -> bool:
-    marker = token.get("marker") or "```"
-    opening_end = part.find("\n", token.get("offset", 0))
-    if opening_end < 0:
-        return False
-    closing = re.compile(rf"^ {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t]*$", re.M)
-    return closing.search(part, opening_end + 1) is not None

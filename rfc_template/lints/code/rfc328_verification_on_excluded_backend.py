@@ -21,9 +21,8 @@ VERIFIED_HEADERS = re.compile(r"(?i)是否验证|是否执行|verified|run\??")
 BACKEND_HEADERS = re.compile(r"(?i).*(?:后端|平台|框架|\bbackends?\b|\bplatforms?\b|\bframeworks?\b).*")
 # a cell comparing with the backend, not running on it (`loss 与 MS 后端上的结果对齐`)
 ALIGNED = re.compile(
-    r"对齐|对比|比较|基线|参考|参照|对照|一致|相同|相对|误差|不低于|不高于|以内|为准"
-    r"|(?i:align\w*|compar\w*|baseline|reference|match\w*|\bvs\.?|versus|consistent|same|identical|bit-?exact"
-    r"|relative|within|\bof\b|than|diff\w*|as (?:on|with|in))"
+    COMPARISON.pattern + r"|对齐|参照|对照|一致|相同|相对|误差|不低于|不高于|以内|为准"
+    r"|(?i:align\w*|match\w*|consistent|same|identical|bit-?exact|relative|within|\bof\b|than|diff\w*|as (?:on|with|in))"
 )
 COMPARED_HEADERS = re.compile(r"(?i).*(?:基线|对比|参考|对齐|baseline|compar|reference|align).*")
 # A 是否验证 / Verified cell that says yes (a choice left unmade, `是 / 否`, says nothing).

@@ -239,8 +239,8 @@ def _carried(quantity: Quantity, carried: tuple[tuple[Metric, ...], tuple[Metric
 
 
 # between a number and the metric it measures: `45% MFU`, `250 MB of peak memory`, `30% less peak memory`
-OF_METRIC = re.compile(r"(?i)\s*(?:(?:less|lower|more|higher|smaller|larger)\s)?(?:of(?: the)?\s|的)?\s*")
-COMPARED = re.compile(r"(?i)\s*(?:less|lower|more|higher|smaller|larger)\s+")
+OF_METRIC = re.compile(r"(?i)\s*(?:of(?: the)?\s|的)?\s*")
+COMPARED = re.compile(r"(?i)\s*(?:less|lower|more|higher|smaller|larger)\s+")  # `30% less peak memory`
 
 
 def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context, clause: str) -> Metric | None:

@@ -6,6 +6,7 @@ SP (inside TP's group).
 
 from __future__ import annotations
 
+import math
 import re
 
 # a parallel layout: `TP 4 × PP 2 × fsdp 4`, `TP=2 × FSDP=4`, `PP4 × DP2`
@@ -26,9 +27,7 @@ def layouts(text: str) -> list[str]:
         if not any(name in DATA_PARALLEL for name in names):
             continue  # `TP 2 × PP 2` on 8 cards: the data-parallel degree left unsaid
         factors = [int(n) for _, n in FACTOR.findall(match.group(0))]
-        product = 1
-        for factor in factors:
-            product *= factor
+        product = math.prod(factors)
         # the card count the layout is of: in the same bracket, or right before it
         opening = text.rfind("(", 0, match.start())
         closing = text.find(")", match.end())
@@ -77,9 +76,7 @@ def named_layouts(text: str) -> list[str]:
         }
         if len(counts) != 1:
             continue
-        product = 1
-        for _, degree in degrees:
-            product *= degree
+        product = math.prod(degree for _, degree in degrees)
         (count,) = counts
         if product != count:
             layout = " × ".join(f"{name.upper()} {degree}" for name, degree in degrees)
