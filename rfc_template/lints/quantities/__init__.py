@@ -31,6 +31,7 @@ from rfc_template.lints.quantities.units import Quantity, normal, quantities
 
 __all__ = [
     "DOTTED",
+    "parameter_names",
     "Claim",
     "Metric",
     "Quantity",
@@ -277,6 +278,17 @@ class Parameter(NamedTuple):
 
 
 DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+# a parameter with the configuration key that sets it too: `bucket_size_mb（optimizer.offload.bucket_size_mb）`
+WITH_ALIAS = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*[（(]\s*`?([A-Za-z_][A-Za-z0-9_.]*)`?\s*[）)]")
+
+
+def parameter_names(cell: str) -> tuple[str, ...]:
+    """The names a 5.1 row's first cell gives its parameter, the first its own: the name
+    (a dotted key's last part), and the configuration key written beside it; () for prose."""
+    written = cell.strip("`* ")
+    aliased = WITH_ALIAS.fullmatch(written)
+    spellings = aliased.groups() if aliased else (written,) if DOTTED.fullmatch(written) else ()
+    return tuple(dict.fromkeys(spelling.rsplit(".", 1)[-1] for spelling in spellings))
 
 
 @per_document
@@ -295,8 +307,7 @@ def parameters(ctx: Context) -> list[Parameter]:
         for offset, row in enumerate(table.rows):
             if len(row) <= max(at_default, at_valid):
                 continue
-            written = row[0].strip("`* ")
-            name = written.rsplit(".", 1)[-1] if DOTTED.fullmatch(written) else ""
+            name = next(iter(parameter_names(row[0])), "")
             found.append(Parameter(table.line + 2 + offset, name, row[at_default], row[at_valid]))
     return found
 

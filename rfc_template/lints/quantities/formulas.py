@@ -15,8 +15,8 @@ import re
 from functools import lru_cache
 
 from rfc_template.lint.context import Context, per_document
-from rfc_template.lints.quantities import PARAMETERS
-from rfc_template.lints.quantities.ranges import WITH_ALIAS, read_default, unit_of_name
+from rfc_template.lints.quantities import PARAMETERS, parameter_names
+from rfc_template.lints.quantities.ranges import read_default, unit_of_name
 from rfc_template.lints.quantities.units import COUNT, Quantity, quantities
 
 # a formula of names and numbers, then the value it has by default: `(a + 2) × b，默认 1 GB`,
@@ -52,12 +52,8 @@ def defaults(ctx: Context) -> dict[str, float]:
             value = read_default(row[at])
             if value is None or value.kind != "number" or value.quantity is None or value.quantity.dim != COUNT:
                 continue
-            written = row[0].strip("`* ")
-            aliased = WITH_ALIAS.fullmatch(written)
-            for name in aliased.groups() if aliased else (written,):
-                short = name.rsplit(".", 1)[-1]
-                if NAME.fullmatch(short):
-                    known[short] = value.quantity.number
+            for name in parameter_names(row[0]):
+                known[name] = value.quantity.number
     return known
 
 

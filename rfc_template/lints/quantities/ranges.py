@@ -371,8 +371,6 @@ def _none_or(text: str) -> Range | None:
     return None
 
 
-# a parameter with the configuration key that sets it too: `bucket_size_mb（optimizer.offload.bucket_size_mb）`
-WITH_ALIAS = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*[（(]\s*`?([A-Za-z_][A-Za-z0-9_.]*)`?\s*[）)]")
 UNIT_SUFFIX = re.compile(r"(?i)_(kb|kib|mb|mib|gb|gib|bytes|s|sec|secs|seconds|ms|min|mins|minutes|h|hours)$")
 
 

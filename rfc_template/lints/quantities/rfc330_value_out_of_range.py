@@ -12,9 +12,8 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import python_code
 from rfc_template.lints.code.parsing import Parsed, nodes
-from rfc_template.lints.quantities import DOTTED, PARAMETERS, USAGE, Parameter
+from rfc_template.lints.quantities import PARAMETERS, USAGE, Parameter, parameter_names
 from rfc_template.lints.quantities.ranges import (
-    WITH_ALIAS,
     Range,
     Value,
     named_in_rest,
@@ -150,12 +149,10 @@ def _table(language: str, header: tuple[str, ...], rows: tuple[tuple[str, ...], 
         allowed = read_range(row[at_valid])
         if allowed is None:
             continue
-        written = row[0].strip("`* ")
-        aliased = WITH_ALIAS.fullmatch(written)  # `offload_fraction（optimizer.offload.fraction）`
-        spellings = aliased.groups() if aliased else (written,) if DOTTED.fullmatch(written) else ()
-        name = spellings[0].rsplit(".", 1)[-1] if spellings else ""
+        spellings = parameter_names(row[0])  # also `offload_fraction（optimizer.offload.fraction）`'s key
+        name = spellings[0] if spellings else ""
         parameter = Parameter(offset, name, row[at_default], row[at_valid])
-        for spelling in dict.fromkeys(s.rsplit(".", 1)[-1] for s in spellings):
+        for spelling in spellings:
             names.append((spelling, offset, row[at_default], row[at_valid], allowed))
         value = read_default(row[at_default])
         if value is not None and _outside(value, allowed, parameter):
