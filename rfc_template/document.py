@@ -33,7 +33,7 @@ class ForgeBlockParser(BlockParser):
         return super().compile_sc(rules)
 
 
-class _LocatingBlockParser(ForgeBlockParser):
+class LocatingBlockParser(ForgeBlockParser):
     """A block parser that stamps each top-level token with the offset it starts at."""
 
     def parse_method(self, m, state):
@@ -47,7 +47,7 @@ class _LocatingBlockParser(ForgeBlockParser):
 @cache
 def markdown() -> mistune.Markdown:
     # One parser for the process: mistune keeps each parse's state in its own object.
-    return mistune.Markdown(renderer=None, block=_LocatingBlockParser(), plugins=[gfm_tables])
+    return mistune.Markdown(renderer=None, block=LocatingBlockParser(), plugins=[gfm_tables])
 
 
 def normalise(text: str) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import mistune
 
-from rfc_template import document, inline_text
+from rfc_template import document, inline_text, preview_body
 from rfc_template.editions import edition_of
 from rfc_template.gfm_tables import gfm_tables
 from rfc_template.preview_files import (  # noqa: F401 (the preview's interface: locate, place, write, errors)
@@ -187,12 +187,19 @@ class _PreviewRenderer(mistune.HTMLRenderer):
         self.header_rows: list[tuple[str, str]] = []  # (key, value) as HTML
         self.header_anchor = ""  # the basic-info heading's, when the header stands for the section
         self._in_cell = 0
+        # rendered a section at a time (preview_body.py): anchors numbered within the section
+        self.marked = False
+        self.basic_info_before = False  # an earlier section was the basic info
+        self.basic_info_met = False
+        self.resolved_links = False  # what it drew depends on where the RFC and its page are
 
     # -- the basic-info table, found before rendering -----------------------------
 
     def mark_basic_info(self, md: mistune.Markdown, state) -> None:
         """A before-render hook: mark the basic-info table (and its heading, when the section
         holds nothing else a reader would see) for the header instead of the body."""
+        if self.basic_info_before:
+            return
         tokens = state.tokens
         for start, token in enumerate(tokens):  # noqa: B007 (the heading's index, read after the loop)
             if (
@@ -204,6 +211,7 @@ class _PreviewRenderer(mistune.HTMLRenderer):
                 break
         else:
             return
+        self.basic_info_met = True
         end = next(
             (
                 i
@@ -274,7 +282,8 @@ class _PreviewRenderer(mistune.HTMLRenderer):
     # -- the body ------------------------------------------------------------------
 
     def _anchor(self, level: int, text: str) -> str:
-        anchor = f"section-{len(self.headings) + 1}"
+        number = len(self.headings) + 1
+        anchor = f"section-{preview_body.MARK}{number}{preview_body.MARK}" if self.marked else f"section-{number}"
         self.headings.append((level, anchor, text))
         return anchor
 
@@ -301,6 +310,7 @@ class _PreviewRenderer(mistune.HTMLRenderer):
         """A link's or image's URL: mistune's (a harmful one is `#harmful-link`); then a
         path, which the forges read beside the RFC (`/...`: at its repository's root),
         points at that file wherever the page is."""
+        self.resolved_links = True
         if self.links is not None:
             return self.links(super().sanitize_url(url))
         return resolve_link(super().sanitize_url(url), self.folder_url, self.root_url)
@@ -340,17 +350,22 @@ def render(
     language = ed.language if (ed.language, "cdn") in NOTES else "en"
     kind = "cdn" if placement.copy is None else "cache" if placement.cached else "copy"
     note = NOTES[language, kind].replace("{src}", html.escape(placement.src))
-    renderer = _PreviewRenderer(ed.basic_info, note, *link_bases(source, placement))
-    renderer.links = links
-    # tables and quotes as the forges draw them
-    md = mistune.Markdown(renderer=renderer, block=document.ForgeBlockParser(), plugins=[gfm_tables])
-    md.before_render_hooks.append(renderer.mark_basic_info)
-    body = md(_without_title(text))
-    info = "\n".join(f"<dt>{key}</dt><dd>{value}</dd>" for key, value in renderer.header_rows)
-    anchor = f' id="{renderer.header_anchor}"' if renderer.header_anchor else ""
+    bases = link_bases(source, placement)
+
+    def new() -> tuple[mistune.Markdown, _PreviewRenderer]:
+        renderer = _PreviewRenderer(ed.basic_info, note, *bases)
+        renderer.links = links
+        # tables and quotes as the forges draw them
+        md = mistune.Markdown(renderer=renderer, block=document.LocatingBlockParser(), plugins=[gfm_tables])
+        md.before_render_hooks.append(renderer.mark_basic_info)
+        return md, renderer
+
+    body = preview_body.render(_without_title(text), new, context=(ed.basic_info, note))
+    info = "\n".join(f"<dt>{key}</dt><dd>{value}</dd>" for key, value in body.header_rows)
+    anchor = f' id="{body.header_anchor}"' if body.header_anchor else ""
     toc = "\n".join(
         f'<li class="level-{level}"><a href="#{anchor}">{text}</a></li>'
-        for level, anchor, text in renderer.headings
+        for level, anchor, text in body.headings
         if level in (2, 3)
     )
     return PAGE.format(
@@ -363,7 +378,7 @@ def render(
         style=STYLE % {"fonts": FONT_STACK},
         info=f"<dl{anchor}>\n{info}\n</dl>" if info else "",
         toc=toc,
-        body=body,
+        body=body.html,
         mermaid_src=html.escape(placement.src),
         config=json.dumps(MERMAID_CONFIG),
     )

@@ -1,9 +1,8 @@
 """mistune's block parse of an RFC one `## ` section at a time, each section's parse kept.
 
-RFCs share most of their sections: the template's untouched ones in every fresh draft,
-all but the basic info in copies under review, all but the section being typed in the
-language server. A section is parsed once per process and its tokens reused; the RFC's
-tokens are its sections' tokens, their offsets moved to where each section starts.
+RFCs share most of their sections (met_twice.py): a section met again is not parsed again,
+its tokens are reused; the RFC's tokens are its sections' tokens, their offsets moved to
+where each section starts.
 
 A heading at the start of a line ends every block but two, which run on to their end
 whatever comes: a fenced code block and an HTML block (a comment or `<pre>` to its closing
@@ -14,11 +13,10 @@ as mistune would; tests/test_document.py holds both readings to be the same.
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 
 from rfc_template import unclosed
+from rfc_template.met_twice import MetTwice
 
 Parse = Callable[[str], tuple[list[dict], dict]]
 
@@ -45,9 +43,9 @@ def block_tokens(text: str, parse: Parse) -> tuple[list[dict], dict]:
     tokens: list[dict] = []
     env: dict = {}
     for start, end in zip(starts, [*starts[1:], len(text)]):
-        part_tokens, part_env, closed = _parsed(text[start:end], parse)
-        if not closed:
-            return parse(text)  # a fence or an HTML block runs on past the section
+        part_tokens, part_env, ends_within = _parsed(text[start:end], parse)
+        if not ends_within and end < len(text):
+            return parse(text)  # a fence or an HTML block runs on past the section (into the next)
         tokens += [dict(token, offset=token["offset"] + start) if "offset" in token else token for token in part_tokens]
         for key, value in part_env.items():
             if key == REFERENCES:
@@ -71,41 +69,20 @@ def section_starts(text: str) -> list[int]:
     return starts
 
 
-# Kept: a section met a second time (the template's, a copy's, one not being edited), up
-# to KEPT of them, the least recently met dropped first. A section met once (the one being
-# typed in, an RFC's own text) is only remembered by its hash, so that editing does not
-# fill the memory of a long-running `rfc lsp`.
-KEPT, REMEMBERED = 512, 8192
-_kept: OrderedDict[str, tuple[tuple[dict, ...], dict, bool]] = OrderedDict()
-_met_once: OrderedDict[int, None] = OrderedDict()
-
-
-_lock = threading.Lock()  # rfc lsp parses in its checker thread and for a code action
+# a section's parse, kept when the section comes again (met_twice.py)
+_parses: MetTwice[str, tuple[tuple[dict, ...], dict, bool]] = MetTwice()
 
 
 def _parsed(part: str, parse: Parse) -> tuple[tuple[dict, ...], dict, bool]:
-    with _lock:
-        found = _kept.get(part)
-        if found is not None:
-            _kept.move_to_end(part)
-            return found
-    tokens, env = parse(part)
-    found = (tuple(tokens), env, _closed(part, tokens))
-    key = hash(part)
-    with _lock:
-        if key in _met_once:
-            del _met_once[key]
-            _kept[part] = found
-            if len(_kept) > KEPT:
-                _kept.popitem(last=False)
-        else:
-            _met_once[key] = None
-            if len(_met_once) > REMEMBERED:
-                _met_once.popitem(last=False)
+    found = _parses.get(part)
+    if found is None:
+        tokens, env = parse(part)
+        found = (tuple(tokens), env, closed(part, tokens))
+        _parses.met(part, found)
     return found
 
 
-def _closed(part: str, tokens: list[dict]) -> bool:
+def closed(part: str, tokens: list[dict]) -> bool:
     """The section's last block ends within it (one that only its own end ends does not
     run to the section's end)."""
     last = next((t for t in reversed(tokens) if t["type"] != "blank_line"), None)

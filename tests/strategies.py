@@ -228,3 +228,60 @@ ANY_VALUE = {
     "rfc_type": lambda: any_choice("rfc_type"),
     "date": any_date,
 }
+
+
+# Lines of an RFC that end a `## ` section's blocks, or run on past its heading (a fence, an
+# HTML block, a link definition, a table's header): reading or drawing an RFC a section at
+# a time must give what reading it whole gives (sectioned.py, preview_body.py).
+SECTION_LINES = st.sampled_from(
+    [
+        "## 2. 背景",
+        "## Notes",
+        "text",
+        "",
+        "```python",
+        "```",
+        "~~~",
+        "    indented code",
+        "<!-- a comment",
+        "-->",
+        "<!-- whole -->",
+        "<pre>",
+        "</pre>",
+        "<div>",
+        "<PRE>",
+        "<!-->",
+        "[foo]: /u '",
+        "x'",
+        "| a | b |",
+        "| --- | --- |",
+        "| a | b | c |",
+        "- item",
+        "  - nested",
+        "> quote",
+        "[ref]: https://example.com/a",
+        "[ref]: https://example.com/b",
+        "see [x][ref]",
+        "# Title",
+    ]
+)
+
+# whole RFCs whose blocks run on past a heading, or join across sections
+RUNNING_PAST_A_HEADING = [
+    "## A\n\n```\n## not a heading\n```\n\n## B\n",  # a fence across a heading
+    "## A\n\n```\n## B\ntext\n",  # a fence left open
+    "## A\n\n<!-- note\n## B\n-->\n\n## C\n",  # a comment across a heading
+    "## A\n\n<pre>\n## B\n</pre>\n",  # a <pre> block across a heading
+    "## A\n\n<div>\n## B\n\ntext\n",  # an HTML block that only a blank line ends
+    # (found by a review: each read differently a section at a time)
+    "# T\n\n<pre>\n</textarea>\n## H\n</pre>\n\ntext\n",  # only its own closing tag ends it
+    "# T\n\n<PRE>\nx</PRE>\n\n## H\n\ntext\n",
+    "# T\n\n<!-->\n## H\ntext\n-->\n\ntext\n",  # the end is looked for after the opening
+    "# T\n\n<?>\n## H\ntext\n?>\n",
+    "# T\n\n[foo]: /u '\n## x'\n",  # a link definition's title going on
+    "# T\n\n[foo\n## bar]: /url\n",
+    '# T\n\n[foo]:\n## "t"\n',
+    "# T\n\nOwner | Status\n## 2. 背景 | Background\n",  # a table's header before the heading
+    "## A\n\n[r]: https://a\n\n## B\n\n[r]: https://b\nsee [x][r]\n",  # the first definition wins
+    "## A\n\n| a | b |\n| a | b | c |\n\n## B\n\n| a | b |\n| a | b | c |\n",  # rows meant as tables
+]

@@ -14,6 +14,7 @@ import mistune
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import RUNNING_PAST_A_HEADING, SECTION_LINES
 
 from rfc_template import document, inline_text
 from rfc_template.gfm_tables import gfm_tables
@@ -145,38 +146,6 @@ def test_common_cells_take_the_shortcut_and_others_do_not() -> None:
 
 # rfc_template/sectioned.py parses an RFC a `## ` section at a time, each section once:
 # it must read every RFC as the whole parse does, also where a block runs on past a heading.
-SECTION_LINES = st.sampled_from(
-    [
-        "## 2. 背景",
-        "## Notes",
-        "text",
-        "",
-        "```python",
-        "```",
-        "~~~",
-        "    indented code",
-        "<!-- a comment",
-        "-->",
-        "<!-- whole -->",
-        "<pre>",
-        "</pre>",
-        "<div>",
-        "<PRE>",
-        "<!-->",
-        "[foo]: /u '",
-        "x'",
-        "| a | b |",
-        "| --- | --- |",
-        "| a | b | c |",
-        "- item",
-        "  - nested",
-        "> quote",
-        "[ref]: https://example.com/a",
-        "[ref]: https://example.com/b",
-        "see [x][ref]",
-        "# Title",
-    ]
-)
 
 
 def _read_whole(text: str, monkeypatch) -> document.Document:
@@ -195,27 +164,7 @@ def test_an_rfc_read_a_section_at_a_time_reads_as_a_whole(lines):
         assert document.parse(text) == _read_whole(text, patched)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "## A\n\n```\n## not a heading\n```\n\n## B\n",  # a fence across a heading
-        "## A\n\n```\n## B\ntext\n",  # a fence left open
-        "## A\n\n<!-- note\n## B\n-->\n\n## C\n",  # a comment across a heading
-        "## A\n\n<pre>\n## B\n</pre>\n",  # a <pre> block across a heading
-        "## A\n\n<div>\n## B\n\ntext\n",  # an HTML block that only a blank line ends
-        # (found by a review: each read differently a section at a time)
-        "# T\n\n<pre>\n</textarea>\n## H\n</pre>\n\ntext\n",  # only its own closing tag ends it
-        "# T\n\n<PRE>\nx</PRE>\n\n## H\n\ntext\n",
-        "# T\n\n<!-->\n## H\ntext\n-->\n\ntext\n",  # the end is looked for after the opening
-        "# T\n\n<?>\n## H\ntext\n?>\n",
-        "# T\n\n[foo]: /u '\n## x'\n",  # a link definition's title going on
-        "# T\n\n[foo\n## bar]: /url\n",
-        '# T\n\n[foo]:\n## "t"\n',
-        "# T\n\nOwner | Status\n## 2. 背景 | Background\n",  # a table's header before the heading
-        "## A\n\n[r]: https://a\n\n## B\n\n[r]: https://b\nsee [x][r]\n",  # the first definition wins
-        "## A\n\n| a | b |\n| a | b | c |\n\n## B\n\n| a | b |\n| a | b | c |\n",  # rows meant as tables
-    ],
-)
+@pytest.mark.parametrize("text", RUNNING_PAST_A_HEADING)
 def test_blocks_that_run_past_a_heading_read_as_a_whole(text, monkeypatch):
     assert document.block_tokens(text) == document.whole_block_tokens(text)
     assert document.parse(text) == _read_whole(text, monkeypatch)
@@ -232,15 +181,14 @@ def test_a_section_is_kept_once_met_again_and_the_kept_are_bounded(monkeypatch):
     """rfc lsp re-checks an RFC on every keystroke: the section being typed in is new each
     time and must not fill the memory; the others are met again and kept."""
     from rfc_template import sectioned
+    from rfc_template.met_twice import MetTwice
 
-    monkeypatch.setattr(sectioned, "_kept", type(sectioned._kept)())
-    monkeypatch.setattr(sectioned, "_met_once", type(sectioned._met_once)())
-    monkeypatch.setattr(sectioned, "KEPT", 3)
+    monkeypatch.setattr(sectioned, "_parses", MetTwice(kept=3))
     for n in range(20):  # one section typed in, one left alone
         document.parse(f"# T\n\n## 2. 背景\n\ntyped {n}\n\n## 3. 目标\n\nleft alone\n")
-    kept = list(sectioned._kept)
+    kept = sectioned._parses.keys()
     assert "## 3. 目标\n\nleft alone\n" in kept and not any("typed" in part for part in kept)
     for n in range(10):  # many sections met twice: at most KEPT are kept
         for _ in range(2):
             document.parse(f"# T\n\n## 2. 背景\n\nagain {n}\n")
-    assert len(sectioned._kept) == 3
+    assert len(sectioned._parses.keys()) == 3

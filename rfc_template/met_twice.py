@@ -1,0 +1,53 @@
+"""A cache of what RFCs share, keeping a value only when its key is met a second time.
+
+RFCs share most of their sections: the template's untouched ones in every fresh draft,
+all but the basic info in copies under review, all but the section being typed in the
+language server. What is worked out for a section is kept when the section comes again,
+up to a bound, the least recently met dropped first; a section met once (the one being
+typed in, an RFC's own text) is only remembered by its hash, so that editing does not
+fill the memory of a long-running `rfc lsp`. Used by sectioned.py (a section's block
+parse) and preview_body.py (a section's HTML).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Generic, TypeVar
+
+Key = TypeVar("Key", bound=Hashable)
+Value = TypeVar("Value")
+
+
+class MetTwice(Generic[Key, Value]):
+    def __init__(self, kept: int = 512, remembered: int = 8192) -> None:
+        self.kept, self.remembered = kept, remembered
+        self._kept: OrderedDict[Key, Value] = OrderedDict()
+        self._met_once: OrderedDict[int, None] = OrderedDict()
+        self._lock = threading.Lock()  # rfc lsp works in its checker thread and for a code action
+
+    def get(self, key: Key) -> Value | None:
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+            return found
+
+    def met(self, key: Key, value: Value) -> None:
+        """`value` worked out for `key`: kept if `key` was met before."""
+        digest = hash(key)
+        with self._lock:
+            if digest in self._met_once:
+                del self._met_once[digest]
+                self._kept[key] = value
+                if len(self._kept) > self.kept:
+                    self._kept.popitem(last=False)
+            else:
+                self._met_once[digest] = None
+                if len(self._met_once) > self.remembered:
+                    self._met_once.popitem(last=False)
+
+    def keys(self) -> list[Key]:
+        with self._lock:
+            return list(self._kept)
