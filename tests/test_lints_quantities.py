@@ -205,6 +205,22 @@ def test_a_number_belongs_to_the_backend_before_it():
     assert {c.backend for c in claims_in(normal("PT 和 MS 都达到 step time <= 5 s"))} == {""}
 
 
+def test_a_number_belongs_to_the_backend_named_right_after_it():
+    # (met writing a held-back RFC: the MS target was read as PT's, and reported unlike 3.1's)
+    claims = claims_in(
+        normal(
+            "the step time drops from 32.8 s to at most 24.0 s on PT (8 × A800) and from 36.0 s to at most 26.5 s on MS"
+        )
+    )
+    assert [(c.backend, c.quantity.number) for c in claims] == [("PT", 24.0), ("MS", 26.5)]
+    claims = claims_in(normal("峰值显存 61.3 GB（MS），74.2 GB（PT）"))
+    assert [(c.backend, c.quantity.number) for c in claims] == [("MS", 61.3), ("PT", 74.2)]
+    # a bracket that goes on to values is no backend of the value before it
+    claims = claims_in(normal("step time 下降 >= 15%（PT 6.81 s → <= 5.79 s，MS 7.42 s → <= 6.31 s）"))
+    assert [(c.backend, c.quantity.number) for c in claims] == [("", 15), ("PT", 5.79), ("MS", 6.31)]
+    assert {c.backend for c in claims_in(normal("step time <= 6.3 s on PT and MS"))} == {""}
+
+
 # --- the rules on the hand-filled RFCs ------------------------------------------------
 
 
@@ -470,6 +486,15 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("activations 1.5 GB + comm buffers 0.5 GB with bucket size = 256 MB", False),
         ("激活 1.5 GB + 通信缓冲 0.5 GB 在 bucket 大小 = 256 MB 时", False),
         ("forward 2 s + backward 4 s at timeout = 30 s", False),
+        # (met writing a held-back RFC) bytes written `B`, a count of something named, a chip's name
+        ("fp32 logits 为 8192 × 152064 × 4 B = 4.64 GiB", False),
+        ("fp32 logits 为 8192 × 152064 × 4 B = 4.2 GiB", True),
+        ("每次 8192 × 4 B = 32 KiB", False),
+        ("每次 8192 × 4 B = 64 KiB", True),
+        ("单卡 logits 4.64 GiB（8192 × 152064 个元素，每个 4 字节）", False),
+        ("训练配置为 TP=8、DP=4（32 × 910B）", False),
+        ("world_size=32（8 × 8）", True),
+        ("约 40 GB（4096 × 5120 × 2 字节）", True),  # a unit's slip (MB for GB) is no misreading
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):

@@ -27,10 +27,29 @@ BACKENDS = re.compile(r"\b(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b")
 JOINED = re.compile(r"^\s*(?:与|和|及|and|or|或|/|、|,|\+)\s*$")
 
 
-def backend_before(clause: str, position: int) -> str | None:
+# a backend named after a value, as its own: `≤ 24.0 s on PT (8 × A800)`, `26.5 s（MS）`
+AFTER = re.compile(
+    r"\s*(?:[(（][^()（）]*[)）]\s*)?(?:"
+    r"(?:on|for|with|in)\s+(?:the\s+)?(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b"
+    r"(?!\s*(?:and|or|/|、|和|与|及|或|\+)\s*(?:PT|MS|PyTorch|MindSpore))"
+    r"|[(（]\s*(?:(?P<bpt>PT|PyTorch)|(?P<bms>MS|MindSpore))\s*[)）])"
+)
+
+
+def backend_after(clause: str, position: int) -> tuple[str, int] | None:
+    """The backend named right after a value ending at `position`, and where its word starts."""
+    match = AFTER.match(clause, position)
+    if match is None:
+        return None
+    group = next(name for name in ("pt", "ms", "bpt", "bms") if match.group(name))
+    return ("PT" if group.endswith("pt") else "MS"), match.start(group)
+
+
+def backend_before(clause: str, position: int, taken: frozenset[int] = frozenset()) -> str | None:
     """The backend the last backend word before `position` names ("PT", "MS"), "" for both
-    (`PT 和 MS`), None when there is none."""
-    found = list(BACKENDS.finditer(clause, 0, position))
+    (`PT 和 MS`), None when there is none; `taken`: where words start that name an earlier
+    value's backend (`24.0 s on PT, 36.0 s → 26.5 s on MS`), which are not this one's."""
+    found = [m for m in BACKENDS.finditer(clause, 0, position) if m.start() not in taken]
     if not found:
         return None
     last = found[-1]

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from rfc_template.lints.quantities.backend_words import backend_before, backend_of, backend_of_scenario
+from rfc_template.lints.quantities.backend_words import backend_after, backend_before, backend_of, backend_of_scenario
 from rfc_template.lints.quantities.metrics import HIGHER, LOWER, Metric, metrics_in
 from rfc_template.lints.quantities.units import COUNT, HAS_DIGIT, PERCENT, POINTS, RATIO, TIME, Quantity, quantities
 
@@ -279,6 +279,7 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
     default_backend = backend_of(clause) or sentence_backend
     claims: list[Claim] = []
     origins: set[int] = set()
+    taken: set[int] = set()  # backend words said of a value before them
     for index, quantity in enumerate(values):
         previous = values[index - 1] if index else None
         mentions = [m.end for m in named if m.end <= quantity.start]
@@ -286,7 +287,12 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
         lead = BACKEND_WORD.sub("", BRACKETS.sub("", clause[lead_start : quantity.start]))
         tail = clause[quantity.end : quantity.end + 24]
         metric = _metric_for(quantity, named, carried, context, clause)
-        tagged = backend_before(clause, quantity.start)
+        after = backend_after(clause, quantity.end)
+        if after is not None:
+            tagged = after[0]
+            taken.add(after[1])
+        else:
+            tagged = backend_before(clause, quantity.start, frozenset(taken))
         backend = default_backend if tagged is None else tagged
         relative = RELATIVE.search(lead) is not None
         ahead = TAIL.match(tail)

@@ -63,7 +63,7 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       (`(fp32, DP = 4)`), and a count times an amount as one part (`2 × 64 MiB`); a setting
       after the sum is no total of it (`… with bucket size = 256 MB`);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
-      `16K × 32 × 128 × 2 bytes = 128 MiB`, `2 × 19.5 ≈ 39 GB`;
+      `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`;
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
     - a table with a 合计 / 总计 / Total row, column by column;
     - a breakdown of percentages of one whole (in brackets, with an `other` / `其他` share or
@@ -79,7 +79,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     Rounding is allowed (each number may hide half of its last digit), `约`, `~`, `≈` and
     `about` allow 5% more, and `1 GB` may be 10^9 or 2^30 bytes. Sums whose parts are not
     all of the total's unit, products with words between their numbers (`3 GiB per layer ×
-    32 layers`) and layouts with EP (EP is carved from DP, not multiplied) are not read.
+    32 layers`), products of a count of something named (`8192 × 152064 个元素`), products
+    more than 10^7 times their total or less (a misreading: `32 × 910B`, the Ascend 910B) and
+    layouts with EP (EP is carved from DP, not multiplied) are not read.
 
     ## Why a reviewer cares
     When the parts and the total disagree, one of them is wrong, and the reviewer cannot
@@ -271,7 +273,7 @@ def _chains(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelle
     return chains
 
 
-OPERATOR_NEXT = re.compile(r"^\s*[-+×*/÷]")
+OPERATOR_NEXT = re.compile(r"\s*[-+×*/÷]")  # matched at a position: no `^`, which only the string's start matches
 OPERATOR_BEFORE = re.compile(r"[-+×*/÷]\s*$")
 
 
@@ -330,6 +332,7 @@ def _sums(text: str) -> list[str]:
 
 
 TIMES = re.compile(r"\s*×\s*")
+NAMED_AFTER = re.compile(r"\s*(?:[A-Za-z]|[\u4e00-\u9fff])")
 
 
 def _counted(text: str, values: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
@@ -371,6 +374,13 @@ def _products(text: str) -> list[str]:
             continue
         if not units and whole.dim not in (COUNT,) and whole.unit == "":
             continue
+        if (
+            not units
+            and whole.dim != COUNT
+            and NAMED_AFTER.match(text, chain.end)
+            and not EQUALS.match(text, chain.end)
+        ):
+            continue  # `8192 × 152064 个元素`: a count of something, not the total's unit
         low, high = 1.0, 1.0
         for part in chain.parts:
             low, high = low * part.low, high * part.high
@@ -380,12 +390,27 @@ def _products(text: str) -> list[str]:
         # a whole number in a product is a count, exact; a decimal may be rounded
         relative = sum(p.ulp / abs(p.number) for p in chain.parts if p.number and not float(p.number).is_integer())
         slack = relative * max(abs(high), abs(low))
+        if _misread(whole, min(low, high), max(low, high)):
+            continue
         if not _close(whole, min(low, high), max(low, high), slack, approx):
             shown = " × ".join(_written(text, p) for p in chain.parts)
             found.append(
                 f"{shown} is {_amount(min(low, high), max(low, high), whole)}, not the {_written(text, whole)} it is given as"
             )
     return found
+
+
+# A product more than this many times its total, or less, is a misreading, not a slip: a
+# factor that is a name (`32 × 910B`, the Ascend 910B, is no 29 × 10^12), a unit not read.
+# A slip of a unit (MB for GB, KB for GB) stays within it.
+MISREAD = 1e7
+
+
+def _misread(whole: Quantity, low: float, high: float) -> bool:
+    if not whole.low or not low:
+        return False
+    ratio = max(low / whole.low, high / whole.high, whole.low / low, whole.high / high)
+    return ratio > MISREAD
 
 
 # A product goes on past a word: `13 × 10⁹ 参数 × 8 B ÷ 8 卡` is one product, not `13 × 10⁹`.

@@ -82,7 +82,7 @@ _UNIT = (
     rf"(?P<rate>{_ITEMS}\s?/\s?(?:s|sec|秒)(?![A-Za-z])(?P<rate_dev>{_PER_DEVICE})?)"
     r"|(?P<flops>[PT]FLOPS|[PT]FLOPs|[PT]FLOP/s)"
     r"|(?P<bw>[KMGT]i?B/s|[KMGT]b/s|[KMGT]bps)"
-    rf"|(?P<bytes>(?:[KMGTP]iB|[KMGTP]B|kB|bytes?|字节)(?![A-Za-z])(?:{_PER_DEVICE})?)"
+    rf"|(?P<bytes>(?:[KMGTP]iB|[KMGTP]B|kB|bytes?|字节|(?<=\s)B)(?![A-Za-z])(?:{_PER_DEVICE})?)"  # `4 B`; `7B` is 7e9
     r"|(?P<time>(?:ms|μs|us|ns|minutes?|mins?|hours?|hrs?|h|seconds?|secs?|s|days?)(?![A-Za-z])(?:\s?(?:/|per)\s?(?:step|iter|iteration))?"
     r"|毫秒|微秒|秒钟|秒|分钟|小时|天)"
     r"|(?P<percent>%)|(?P<points>个百分点|percentage points?)"
