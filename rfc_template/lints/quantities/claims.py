@@ -288,9 +288,10 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
         tail = clause[quantity.end : quantity.end + 24]
         metric = _metric_for(quantity, named, carried, context, clause)
         after = backend_after(clause, quantity.end)
+        tagged: str | None = None
         if after is not None:
-            tagged = after[0]
-            taken.add(after[1])
+            tagged, word = after
+            taken.add(word)
         else:
             tagged = backend_before(clause, quantity.start, frozenset(taken))
         backend = default_backend if tagged is None else tagged
