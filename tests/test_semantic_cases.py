@@ -15,8 +15,10 @@ work of 2026-12-06's second session was done, then run once as written: 35 of 48
 caught (73%), 43 of 44 variations passing; the misses and the one false finding are
 marked as written. Rules mended afterwards (so none of these sets is held back now) bring
 the four sets to 78 of 86, 90 of 113, 39 of 49 and 46 of 48, every variation passing but
-one of the first held-back set. tests/semantic-held-back-4/ is sealed for the next
-measure: see its README.
+one of the first held-back set. tests/semantic-held-back-4/ (two more RFCs) was sealed
+until then and run once as written in the next session: 39 of 52 caught (75%), 44 of 46
+variations passing. tests/semantic-held-back-5/ is sealed for the next measure: see its
+README.
 
 Each case is one find/replace edit of a hand-filled RFC (the corpus, the precision
 RFCs, the examples), with the kind of mistake it is:
@@ -44,6 +46,7 @@ CASE_FOLDERS = [
     Path(__file__).resolve().parent / "semantic-held-back",
     Path(__file__).resolve().parent / "semantic-held-back-2",
     Path(__file__).resolve().parent / "semantic-held-back-3",
+    Path(__file__).resolve().parent / "semantic-held-back-4",
 ]
 
 
@@ -93,7 +96,7 @@ def test_a_natural_variation_of_meaning_passes_review(folder, case, tmp_path):
     assert review(text, tmp_path, folder) == [], f"{case['id']} ({case['why']}) is rejected"
 
 
-SEALED = [Path(__file__).resolve().parent / "semantic-held-back-4", Path(__file__).resolve().parent / "semantic-held-back-5"]
+SEALED = [Path(__file__).resolve().parent / "semantic-held-back-5"]
 
 
 @pytest.mark.parametrize("path", sorted(p for folder in SEALED for p in folder.glob("*.json")), ids=lambda p: p.stem)
