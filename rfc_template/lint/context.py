@@ -129,6 +129,11 @@ class Context:
         if conflicts is not None:  # `doc` is the text with them resolved (rfc check)
             self.__dict__["conflicts"] = conflicts
 
+    def stated(self, key: str, value: str) -> str:
+        """`适用后端 is PT (at line 21)`: what the basic info says and where, for a finding
+        elsewhere that it contradicts (the reader sees both places)."""
+        return f"{self.edition.name(key)} is {value} (at line {self.info_lines[key]})"
+
     @cached_property
     def conflicts(self) -> tuple[Conflict, ...]:
         """The merge conflicts left in the file, at its own lines. Given by `rfc check`,

@@ -24,6 +24,7 @@ SLOT = re.compile(r"(?<![A-Za-z])xxx(?![A-Za-z])")
 # nothing (`| 性能收益 | 场景、指标、目标 |` in every RFC). After a header: the whole column.
 HINT_MARK = re.compile(r"\{#-?\s*hint\s*-?#\}")
 PARAMETERS = "5.1 接口定义"  # the interface's own rows are the author's (see 5.1's code)
+PLAN, DEPENDS = "10. 实现计划", "依赖"  # the PR plan and its column of the PRs each needs
 
 
 def choice_pattern(words) -> re.Pattern:

@@ -90,18 +90,19 @@ def backend_code(ctx: Context) -> list[Finding]:
         node, what = uses[0]
         lines = {getattr(n, "lineno", 0) for n, _ in uses} - {getattr(node, "lineno", 0)}
         more = f" (and on {len(lines)} more line{'s' if len(lines) > 1 else ''})" if lines else ""
-        stated = f"{own} (at line {ctx.info_lines['适用后端']})"
-        findings.append(_finding(parsed, node, what, more, block.section, other, stated, ed.name("适用后端")))
+        findings.append(
+            _finding(parsed, node, what, more, block.section, other, ctx.stated("适用后端", own), ed.name("适用后端"))
+        )
     return findings
 
 
 def _finding(
-    parsed: Parsed, node: ast.AST, what: str, more: str, section: str, other: Backend, own: str, key: str
+    parsed: Parsed, node: ast.AST, what: str, more: str, section: str, other: Backend, stated: str, key: str
 ) -> Finding:
     return parsed.at(
         node,
         "RFC327",
-        f"{key} is {own}, but '{section}' uses {what}, {other.name}'s API{more}: "
+        f"{stated}, but '{section}' uses {what}, {other.name}'s API{more}: "
         f"{other.code} is not a backend of this RFC (use the framework's platform layer, or add {other.code} to {key})",
     )
 

@@ -113,7 +113,7 @@ def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
                         line,
                         1,
                         "RFC328",
-                        f"{key} is {own} (at line {ctx.info_lines['适用后端']}), but this row of '{table.section}' "
+                        f"{ctx.stated('适用后端', own)}, but this row of '{table.section}' "
                         f"verifies on {other.code} "
                         f"({how}), a backend the RFC leaves out: drop the row, mark it not verified, "
                         f"or add {other.code} to {key}",

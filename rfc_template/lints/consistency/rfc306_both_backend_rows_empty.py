@@ -53,7 +53,7 @@ def both_backend_rows_empty(ctx: Context) -> list[Finding]:
                     line,
                     1,
                     "RFC306",
-                    f"{ctx.edition.name('适用后端')} is {ctx.rules.both_backends}: fill the '{key}' row in '{section}'",
+                    f"{ctx.stated('适用后端', ctx.rules.both_backends)}: fill the '{key}' row in '{section}'",
                 )
             )
         elif not written_as_item(ctx.doc, heading, key):
@@ -62,7 +62,7 @@ def both_backend_rows_empty(ctx: Context) -> list[Finding]:
                     (table.line if table else heading.line),
                     1,
                     "RFC306",
-                    f"{ctx.edition.name('适用后端')} is {ctx.rules.both_backends}: '{section}' needs its '{key}' row",
+                    f"{ctx.stated('适用后端', ctx.rules.both_backends)}: '{section}' needs its '{key}' row",
                 )
             )
     return findings

@@ -47,8 +47,7 @@ def single_backend_keeps_both_rows(ctx: Context) -> list[Finding]:
                         line,
                         1,
                         "RFC315",
-                        f"{ctx.edition.name('适用后端')} is {backend} (at line {ctx.info_lines['适用后端']}): "
-                        f"remove the '{key}' row from '{section}'",
+                        f"{ctx.stated('适用后端', backend)}: remove the '{key}' row from '{section}'",
                     )
                 )
     return findings

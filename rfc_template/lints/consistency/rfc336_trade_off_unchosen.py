@@ -18,6 +18,7 @@ HEADER = "| 方案 | 优点 | 缺点 | 是否选择 | 原因 |"
     WARNING,
     fails=(
         edit(A_ROW, A_ROW.replace("| 是 |", "| 否 |"), at=HEADER),
+        edit(C_ROW, C_ROW.replace("| 否 |", "| 是 |"), at=HEADER),  # two of three, nothing said of using both
         edit(
             "across the all-gather ranks | No |",
             "across the all-gather ranks | Yes |",
@@ -35,10 +36,12 @@ HEADER = "| 方案 | 优点 | 缺点 | 是否选择 | 原因 |"
             B_ROW.replace("| 否 |", "| 是（与 A 组合：MS 之外的后端） |"),
             (C_ROW, C_ROW.replace("| 否 |", "| 是（只有 PT 时的回退） |")),
         ),
+        # two chosen, the second said to be for one backend
+        edit("只有 PT | 否 | 不满足 PT + MS 同一接口的要求 |", "只有 PT | 是 | 仅用于 PT：13B 以上放不下时 |"),
     ),
 )
 def trade_off_unchosen(ctx: Context) -> list[Finding]:
-    """the trade-off table of 6.6 chooses no option, or every option
+    """the trade-off table of 6.6 chooses no option, or more than one without saying how they go together
 
     ## What it checks
     Each table of 6.6 方案取舍 (Trade-offs) with a column that marks the chosen option: the
@@ -46,17 +49,17 @@ def trade_off_unchosen(ctx: Context) -> list[Finding]:
     Selected, Decision, Verdict, ...). Its marks are read the ways people write them: 是 / 否,
     Yes / No, `✅` / `❌`, 选用, 采用, 本方案, 推荐 / 不采用, 放弃, 淘汰, Chosen, Selected /
     Rejected, Dropped, each alone or with a note after it (`是（默认）`, `No — too slow`).
-    Reported at the table, naming each option's line: no option chosen, or, with two
-    options or more, every one chosen.
+    Reported at the table, naming each option's line: no option chosen, or more than one
+    chosen (every one, or two of three) where nothing says how they are used together.
 
     Nothing is said of a table with a mark that cannot be read (`部分`, `备选`, `二期`, an
     empty cell, the template's `是 / 否` left in place, which RFC302 reports; a "no" whose
     note takes it back, `否（二期采用）`), nor of one without a column for the choice. No option
     chosen is accepted beside the template's prose for a single option (`只保留该方案的原因：...`:
     the table lists what was turned down), unless that prose says it does not apply (`不适用`,
-    `N/A`); every option chosen where every row but one says
-    the options are used together, in its mark or its reason (`组合`, `默认`, `回退`, `补充`,
-    `combined`, `fallback`, ...), or has a note on its mark (`是（回退）`).
+    `N/A`); more than one option chosen where every chosen row but one says the options are
+    used together, in its mark or its reason (`组合`, `默认`, `回退`, `补充`, `用于 MS`,
+    `combined`, `fallback`, `for PT`, ...), or has a note on its mark (`是（回退）`).
 
     ## Why a reviewer cares
     6.6 is where the RFC says which design it takes and why: a table that turns every
@@ -76,13 +79,14 @@ def trade_off_unchosen(ctx: Context) -> list[Finding]:
                     f"no option of '{section}' is chosen ({found.column}: {_marks(options)}): mark the one the RFC takes",
                 )
             )
-        elif len(chosen) == len(options) >= 2 and not used_together(found):
+        elif len(chosen) >= 2 and not used_together(found, tuple(chosen)):
+            which = "every option" if len(chosen) == len(options) else f"{len(chosen)} of {len(options)} options"
             findings.append(
                 Finding(
                     found.table.line,
                     1,
                     "RFC336",
-                    f"every option of '{section}' is chosen ({found.column}: {_marks(options)}): "
+                    f"{which} of '{section}' are chosen ({found.column}: {_marks(options)}): "
                     "mark the one the RFC takes, or say how they are used together",
                 )
             )

@@ -148,6 +148,7 @@ CHOICE_LEFT = re.compile(r"\s*[/／|]")
 TOGETHER = re.compile(
     r"(?i)组合|结合|同时|一起|配合|叠加|并用|兼用|都用|两者|二者|分别|按场景|视场景|默认|可选|回退|兜底|降级|补充|互补|搭配"
     r"|\b(?:combin\w*|together|alongside|complement\w*|fall ?back|default|optional|depending on|per (?:backend|scenario|case))\b"
+    r"|(?:用于|适用于|针对|仅在|只在|仅用于|只用于)\s*(?:PT|MS|PyTorch|MindSpore)|\b(?:for|on) (?:the )?(?:PT|MS|PyTorch|MindSpore)\b"
 )
 
 
@@ -266,13 +267,13 @@ def only_one_option_said(ctx: Context) -> bool:
     return False
 
 
-def used_together(found: TradeOffs) -> bool:
-    """The options are said to be used together: every row but one (the main option) has a
-    note on its mark (`是（回退）`) or says so in its mark or reason (a combination, a default
-    and a fallback); the names, pros and cons describe the options (`combine kernels`)."""
+def used_together(found: TradeOffs, chosen: tuple[Option, ...] | None = None) -> bool:
+    """The chosen options (default: all) are said to be used together: every one but one
+    (the main option) has a note on its mark (`是（回退）`) or says so in its mark or reason
+    (a combination, a default and a fallback, one for each backend); the names, pros and
+    cons describe the options (`combine kernels`)."""
+    options = found.options if chosen is None else chosen
     said = sum(
-        1
-        for o in found.options
-        if o.mark.qualified or any(TOGETHER.search(o.row[i]) for i in found.said if i < len(o.row))
+        1 for o in options if o.mark.qualified or any(TOGETHER.search(o.row[i]) for i in found.said if i < len(o.row))
     )
-    return said >= len(found.options) - 1
+    return said >= len(options) - 1

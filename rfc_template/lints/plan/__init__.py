@@ -14,9 +14,9 @@ import re
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
+from rfc_template.lints.model import DEPENDS, PLAN
 from rfc_template.lints.slots import rows
 
-PLAN, DEPENDS = "10. 实现计划", "依赖"
 # A PR's name: a prefix (PR, MR, `#`, `!`, ...) and a number, however spaced or cased:
 # `PR1`, `PR 1`, `pr-1`, `PR#1`, `#1`.
 NAME = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{1,8}|[#!])\s*[-_#]?\s*(\d{1,6})(?!\d)")

@@ -330,6 +330,8 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
         change = (_change(before) if before else "") or tail_change
         if not change and quantity.sign in ("+", "-"):
             change = UP if quantity.sign == "+" else DOWN
+        if quantity.sign == "-" and change == DOWN:  # `-20%`, `降低 -20%`: a fall of 20%
+            quantity = quantity._replace(low=-quantity.high, high=-quantity.low, number=-quantity.number)
         if quantity.sign == "±":
             continue
         if quantity.dim == RATIO:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import OPTIONAL_KEYS, Context, per_document
-from rfc_template.lints.model import PARAMETERS, asked, folded, model
+from rfc_template.lints.model import DEPENDS, PARAMETERS, PLAN, asked, folded, model
 
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
 # A whole value that only holds a place: "to be decided", a dash, an ellipsis, or
@@ -157,10 +157,13 @@ NO_DEFAULT = re.compile(r"[-—–]+")
 
 
 def no_default(ctx: Context, section: str, column: str, value: str) -> bool:
-    """A dash in 5.1's default column says "no default": the parameter is required
-    (RFC319 reads it so, against the signature)."""
+    """A dash that says "none": in 5.1's default column, no default (the parameter is
+    required: RFC319 reads it so, against the signature); in 10's 依赖 (Depends on) column,
+    no PR before it, as the template's own 无 / None says (RFC324 reads no PR in it)."""
+    if NO_DEFAULT.fullmatch(value) is None:
+        return False
     ed = ctx.edition
-    return section == ed.name(PARAMETERS) and column == ed.name("默认值") and NO_DEFAULT.fullmatch(value) is not None
+    return (section, column) in ((ed.name(PARAMETERS), ed.name("默认值")), (ed.name(PLAN), ed.name(DEPENDS)))
 
 
 def _row_named(first_cell: str) -> str:

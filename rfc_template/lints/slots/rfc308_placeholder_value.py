@@ -25,6 +25,8 @@ from rfc_template.lints.slots import (
     fails=edit("| UT | 24 |", "| UT | 待定 |"),
     passes=(
         edit("| optimizer | Optimizer | 无 | 是 |", "| optimizer | Optimizer | - | 是 |"),
+        # a dash for "no PR before it" in the plan's 依赖 (met in a held-back RFC)
+        edit("BucketPlanner 与 HostStatePool | 无 |", "BucketPlanner 与 HostStatePool | - |"),
         # 同上 in a column of the author's own, which the template does not ask for
         edit(
             "| 依赖组件 | 强依赖 / 弱依赖 | 当前状态 | 未 ready 时本期能力 |\n| --- | --- | --- | --- |\n",
@@ -47,7 +49,8 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     待定, 待补充, 待确认, 略, 同上, 见上, as above, ditto, `?`, a dash, `...`, `…`; or N/A, 不涉及 where
     the column offers no such choice. Read in table cells, at the row (a cell containing TODO, TBD
     or FIXME too), and after the prose slots the template writes `xxx` after (5.3's `为什么这样设计：`,
-    7's `完整能力需要：`, ...). Accepted: a dash in 5.1's 默认值 (`Default`), "no default"; a ditto
+    7's `完整能力需要：`, ...). Accepted: a dash in 5.1's 默认值 (`Default`), "no default", and
+    in 10's 依赖 (`Depends on`), "no PR before it"; a ditto
     (同上, 见上, same as above, ditto) right under a real value of the same column, which it
     repeats as a reader takes it (a second 9.3 metric of the same scenario, a pass criterion
     the row above states); a ditto in the first row, or under a placeholder, is one. Left to others: empty cells
