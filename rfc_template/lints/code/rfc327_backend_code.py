@@ -8,7 +8,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import USAGE
-from rfc_template.lints.code.backends import Backend, left_out
+from rfc_template.lints.code.backends import MS, PT, Backend, left_out
 from rfc_template.lints.code.parsing import Parsed, is_python, parse_block, quietly
 from rfc_template.lints.model import PARAMETERS
 
@@ -23,10 +23,18 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
     "backend-code",
     REVIEW,
     WARNING,
-    fails=edit(
-        "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
-        "    mindspore.mint.distributed.all_to_all_single(recv, send, group=group)",
-        rfc="en",
+    fails=(
+        edit(
+            "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
+            "    mindspore.mint.distributed.all_to_all_single(recv, send, group=group)",
+            rfc="en",
+        ),
+        # PT + MS: the MindSpore example builds PyTorch's optimizer (met in a held-back RFC)
+        edit(
+            "torchrun --nproc_per_node 8 train.py\nimport torch\n",
+            "msrun --worker_num 8 train.py\nimport mindspore as ms\n",
+            at="optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4",
+        ),
     ),
     passes=(
         # a comment naming the other backend's API, and a guard that keeps it out
@@ -38,7 +46,11 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
             '        raise NotImplementedError(f"MindSpore {mindspore.__version__}: see 3.2")',
             rfc="en",
         ),
-        # a PT + MS RFC shows both backends' API
+        # a PT + MS RFC shows both backends' API, in one block that imports both
+        edit(
+            "torchrun --nproc_per_node 8 train.py\nimport torch\n",
+            "torchrun --nproc_per_node 8 train.py\nimport torch\nimport mindspore as ms\n",
+        ),
         edit(
             "    stream = platform.new_stream() if overlap else None",
             "    stream = torch.cuda.Stream() if platform.name == 'torch' else mindspore.runtime.Stream()",
@@ -61,8 +73,11 @@ def backend_code(ctx: Context) -> list[Finding]:
     read (`# PT：torch.cuda.Stream` is a note); an alias (`ms.`, `mint.`, `dist.`) counts only
     through its import. Not read: an `if` whose test names the other backend (a guard:
     `if platform == "torch": ...`), imports in a `try` that catches ImportError, and code
-    elsewhere (4.'s references, 6.6's options, the author's own sections). A PT + MS RFC is
-    never reported.
+    elsewhere (4.'s references, 6.6's options, the author's own sections).
+
+    In a PT + MS RFC, a block of those sections that imports one backend alone and uses the
+    other's package without importing it (`import mindspore as ms` … `torch.optim.AdamW(...)`):
+    the MS example calls PyTorch, which it cannot (the name is not even defined).
 
     ## Why a reviewer cares
     Code for a backend the RFC does not cover either means the feature does reach that
@@ -72,7 +87,7 @@ def backend_code(ctx: Context) -> list[Finding]:
     """
     found = left_out(ctx)
     if found is None:
-        return []
+        return _other_backend_unimported(ctx)
     other, own = found
     ed = ctx.edition
     sections = {ed.name(s) for s in DESIGN_CODE}
@@ -105,6 +120,38 @@ def _finding(
         f"{stated}, but '{section}' uses {what}, {other.name}'s API{more}: "
         f"{other.code} is not a backend of this RFC (use the framework's platform layer, or add {other.code} to {key})",
     )
+
+
+def _other_backend_unimported(ctx: Context) -> list[Finding]:
+    """In an RFC for both backends, one backend's block (it imports that backend alone) using
+    the other's package, which it never imports: copied from the other backend's example."""
+    ed = ctx.edition
+    sections = {ed.name(s) for s in DESIGN_CODE}
+    findings = []
+    for block in ctx.doc.code_blocks:
+        if block.section not in sections or not is_python(block):
+            continue
+        named = [b for b in (PT, MS) if any(p in block.code for p in b.packages)]
+        if len(named) < 2:
+            continue  # found in C: most blocks name one backend, or none
+        parsed, _ = parse_block(block, ed.language)
+        if parsed is None:
+            continue  # RFC318's
+        for own, other in ((PT, MS), (MS, PT)):
+            imports_own = any(isinstance(n, ast.Import | ast.ImportFrom) for n, _ in backend_uses(parsed.tree, own))
+            uses = backend_uses(parsed.tree, other)
+            if not imports_own or not uses or any(isinstance(n, ast.Import | ast.ImportFrom) for n, _ in uses):
+                continue
+            node, what = uses[0]
+            findings.append(
+                parsed.at(
+                    node,
+                    "RFC327",
+                    f"'{block.section}' imports {own.name} alone, but uses {what}, {other.name}'s API, which it "
+                    f"never imports: the {own.code} code calls the {other.code} backend (copied from the other example?)",
+                )
+            )
+    return findings
 
 
 @quietly

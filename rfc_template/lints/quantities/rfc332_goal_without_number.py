@@ -35,6 +35,11 @@ ULYSSES_GOAL = (
             rfc="en",
         ),
         edit(ULYSSES_GOAL, "2. Reach a negligible step time overhead against the K/V all-gather mode", rfc="en"),
+        # the step time of another scene, in another sentence, is not this one's
+        edit(
+            OFFLOAD_GOAL,
+            "2. 在 Llama2-13B、8 卡、seq 4096 场景下显著缩短 step time。在 Llama3.2-3B、8 卡场景下 step time 6.0 s → <= 5.1 s。",
+        ),
         # the number in the item is another quantity's: the memory has none
         edit(
             OFFLOAD_GOAL,
@@ -75,7 +80,9 @@ def goal_without_number(ctx: Context) -> list[Finding]:
 
     A number counts for the quantity when the item's clause holding it (split at `，` `;` `。`)
     names no other metric and does not set the scene (`8 × 64 GB 的场景下`): in `显存显著降低，
-    吞吐提升 ≥ 20%` the 20% is the throughput's, and the memory goal has none. A bound with no
+    吞吐提升 ≥ 20%` the 20% is the throughput's, and the memory goal has none; where the
+    sentence sets a scene of its own (`在 Llama2-13B、64 卡场景下显著缩短 step time。`), the
+    numbers of another sentence are another scene's. A bound with no
     number (`显存增加控制在可接受范围内`, `within an acceptable range`) is vague too.
 
     ## Why a reviewer cares
@@ -149,9 +156,10 @@ NUMBER_WORDS = re.compile(
 POINTER = re.compile(
     r"(?i)(?:见|参见|详见|按|如|同|see|in|per|under|section|§|第)\s*\d+(?:\.\d+)+|\d+\.\d+\s*(?:节|中|所列|的|列出)"
 )
-# a bare section number (`targets of 9.3`), and a target set by something named (`降到 1F1B 的水平`)
+# a bare section number (`targets of 9.3`; not a model's version, `Llama3.2-3B`), and a
+# target set by something named (`降到 1F1B 的水平`)
 SECTION = re.compile(
-    r"(?<![\d.])(?:[2-9]|10)\.[1-6](?![\d.])(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens))"
+    r"(?<![\w.])(?:[2-9]|10)\.[1-6](?![\d.])(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens))"
 )
 RELATIVE = re.compile(
     r"(?i)的水平|持平|相当|一致|同等|不低于|不高于|不超过|不劣于|\b(?:same as|on par|that of|as (?:fast|low|high|good) as|matches|match)\b"
@@ -169,7 +177,8 @@ def vague_goal(text: str) -> str:
             continue
         found = match.group()
         dims = {d for m in metrics_in(found) for d in m.dims}
-        clauses = _clauses_for(text, match.start(), found)
+        within, at = _own_scene(text, match.start())
+        clauses = _clauses_for(within, match.start() - at, found)
         if not any(_has_number(clause, dims) or _bare_bound(clause, dims) for clause in clauses):
             return found.strip()
     return ""
@@ -197,6 +206,22 @@ SCENE = re.compile(r"(?i)(?:场景|环境|配置|规模)(?:下|中|里)?\s*$|\b(
 
 
 CLAUSE_END = re.compile(r"[，,；;。]")
+SENTENCE_END = re.compile(r"[。；;]|\.\s")
+# a sentence that names its own scene: `在 Llama2-13B、64 卡场景下 …。在 Llama3.2-3B 场景下 …`
+OWN_SCENE = re.compile(r"(?i)场景|\b(?:scenario|setting|setup)\b")
+
+
+def _own_scene(text: str, start: int) -> tuple[str, int]:
+    """The part of a goal whose numbers may be the vague quantity's, and where it starts:
+    the sentence holding it when that sentence sets a scene of its own (another
+    sentence's numbers are another scene's), else the whole goal."""
+    ends = [m.end() for m in SENTENCE_END.finditer(text)]
+    begin = max((e for e in ends if e <= start), default=0)
+    end = min((e for e in ends if e > start), default=len(text))
+    sentence = text[begin:end]
+    if (begin, end) != (0, len(text)) and OWN_SCENE.search(sentence):
+        return sentence, begin
+    return text, 0
 
 
 def _clauses_for(text: str, start: int, vague: str) -> list[str]:

@@ -57,6 +57,12 @@ from rfc_template.lints.quantities.units import RATE, TIME, Quantity
         edit("（PT <= 5.79 s，MS <= 6.31 s）", "（PT <= 7.83 s，MS <= 8.53 s）"),
         edit("| step time <= 6.31 s（下降 >= 15%），不 OOM |", "| step time >= 6.31 s（下降 >= 15%），不 OOM |"),
         edit("| 预估 6.25 s / 60.1 GB |", "| 预估 7.65 s / 60.1 GB |"),
+        # a throughput allowed below its baseline while the step time must fall (met in a held-back RFC)
+        edit(
+            "| 6.81 s / 74.2 GB | 预估 5.72 s / 71.8 GB | step time / peak memory | step time <= 5.79 s（下降 >= 15%），",
+            "| 6.81 s / 1203 tokens/s | 预估 5.72 s / 1432 tokens/s | step time / throughput | "
+            "step time <= 5.79 s（下降 >= 15%），单卡吞吐 >= 1150 tokens/s，",
+        ),
         edit(
             "Step time <= 27.8 s and peak memory <= 45 GB",
             "Step time <= 27.8 s and peak memory increases by at least 2 GB",
@@ -76,6 +82,11 @@ from rfc_template.lints.quantities.units import RATE, TIME, Quantity
     ),
     passes=(
         edit("（PT 74.2 GB → <= 56.2 GB）", "（PT 从 74.2 GB 降到 56.2 GB 以下）"),
+        edit(
+            "| 6.81 s / 74.2 GB | 预估 5.72 s / 71.8 GB | step time / peak memory | step time <= 5.79 s（下降 >= 15%），",
+            "| 6.81 s / 1203 tokens/s | 预估 5.72 s / 1432 tokens/s | step time / throughput | "
+            "step time <= 5.79 s（下降 >= 15%），单卡吞吐 >= 1380 tokens/s，",
+        ),
         edit(
             "| step time <= 6.31 s（下降 >= 15%），不 OOM |",
             "| step time 不超过 6.31 s（较基线 7.42 s 下降 15% 以上），不 OOM |",
@@ -108,7 +119,10 @@ def wrong_direction(ctx: Context) -> list[Finding]:
     - a bound on the wrong side of the baseline while the same sentence claims an
       improvement (`step time 下降 >= 15%（PT <= 7.83 s）` against 2's current 6.81 s, or
       9.3's baseline), and a 9.3 row whose value with the feature is worse than its baseline
-      while its pass criterion asks for better.
+      while its pass criterion asks for better;
+    - a 9.3 row that asks step time to get better than its baseline and lets throughput be
+      worse than its own (`step time <= 3.20 s（下降 >= 20%），单卡吞吐 >= 1960 tokens/s` against
+      4.00 s / 2048 tokens/s), or the other way round: in one scenario they move together.
 
     A bound on a regression is no target (`step time 增加 <= 12%`, `Regression <= 3%`, `peak
     memory <= 60 GiB` above a baseline of 23.6 GiB: a trade-off stated as a limit); a clause
@@ -423,7 +437,40 @@ def _judge_row(
                 f"'{section}' {feature_name} gives {metric.name} {baseline_text(feature)}, worse than the "
                 f"{baseline_name} {baseline_text(baseline)}, while the {criterion_name} asks for better"
             )
+    found += _linked(criteria, baselines, backend_of_row, where, baseline_name)
     return [Finding(row.line, 1, "RFC333", message) for message in dict.fromkeys(found)]
+
+
+# Two metrics of one scenario that move together: the same tokens in less time are more
+# tokens per second. A row that asks one to get better cannot let the other get worse.
+LINKED = ("step time", "throughput")
+
+
+def _linked(
+    criteria: tuple[Claim, ...], baselines: tuple[Claim, ...], backend: str, where: str, name: str
+) -> list[str]:
+    found = []
+    for key, other_key in (LINKED, LINKED[::-1]):
+        bounds = {
+            k: [c for c in criteria if _is_bound(c) and c.metric is not None and c.metric.key == k] for k in LINKED
+        }
+        if not bounds[key] or not bounds[other_key]:
+            continue
+        metric, other = bounds[key][0].metric, bounds[other_key][0].metric
+        assert metric is not None and other is not None
+        baseline, other_baseline = _one(baselines, metric, backend), _one(baselines, other, backend)
+        if baseline is None or other_baseline is None:
+            continue
+        if not (_improves(criteria, metric) or any(_worse(baseline, b.quantity, metric) for b in bounds[key])):
+            continue
+        for bound in bounds[other_key]:
+            if _worse(bound.quantity, other_baseline, other):
+                found.append(
+                    f"{where} lets {other.name} be {_said(bound)}, worse than the {name} "
+                    f"{baseline_text(other_baseline)}, while {metric.name} must get better than "
+                    f"{baseline_text(baseline)}: in one scenario they move together"
+                )
+    return found
 
 
 def _far(value: Quantity, baseline: Quantity, metric: Metric) -> bool:
