@@ -277,6 +277,21 @@ def test_a_mistake_of_meaning_is_caught_at_its_line(folder, old, new, code):
     assert found and any(f.line == line or f"line {line}" in f.message for f in found), found
 
 
+@pytest.mark.parametrize(
+    "target, wrong", [("step time <= 7.20 s（下降 >= 15%）", True), ("step time <= 5.79 s（下降 >= 15%）", False)]
+)
+def test_a_target_of_no_backend_is_held_to_the_current_value_of_the_one_named(target, wrong):
+    """(met in a held-back RFC) the current value said of one backend (`PT 后端，…：step time
+    8.00 s`), the target of none: the target is that scenario's."""
+    text = (OFFLOAD / "rfc.md").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("- 当前指标："))
+    lines[at] = "- 当前指标：PT 后端，Llama2-13B、8×A100 80GB、seq 4096：step time 6.81 s，峰值显存 74.2 GB/卡。"
+    lines[at + 1] = f"- 目标指标：{target}。"
+    found = [f for f in findings("\n".join(lines)) if f.code == "RFC333" and f.line == at + 2]
+    assert bool(found) is wrong, found
+
+
 VARIATIONS = [
     (OFFLOAD, "| 16 ~ 4096 |", "| 16 MB ~ 4 GB |"),
     (OFFLOAD, "| 16 ~ 4096 |", "| [16, 4096]，须为 16 的整数倍 |"),
@@ -495,6 +510,19 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("训练配置为 TP=8、DP=4（32 × 910B）", False),
         ("world_size=32（8 × 8）", True),
         ("约 40 GB（4096 × 5120 × 2 字节）", True),  # a unit's slip (MB for GB) is no misreading
+        # a change written beside its before and after (changes.py)
+        ("峰值显存下降 >= 18 GB（74.2 GB → <= 56.2 GB）", False),
+        ("峰值显存下降 >= 18 GB（74.2 GB → <= 60.2 GB）", True),
+        ("step time 4.00 s → <= 3.20 s（下降 >= 20%）", False),
+        ("step time 4.00 s → <= 3.50 s（下降 >= 20%）", True),
+        ("step time 8.00 s → 6.40 s (25% faster)", False),  # a share of the after: the speed
+        ("step time 下降 >= 15%（PT 6.81 s → <= 5.79 s，MS 7.42 s → <= 6.31 s）", False),
+        ("step time 下降 >= 15%（PT 6.81 s → <= 5.79 s，MS 7.42 s → <= 6.61 s）", True),
+        ("PT 下降 >= 14%（1.92 s → <= 1.65 s）、MS 下降 >= 12%（2.31 s → <= 2.03 s）", False),
+        ("每卡多占约 22.8 GB（3.25 GB → 26 GB），PT 峰值显存 38.4 GB → 约 61.2 GB；MS 33.8 GB → 约 56.6 GB", False),
+        ("每卡多占约 22.8 GB（3.25 GB → 26 GB），PT 峰值显存 38.4 GB → 约 51.2 GB；MS 33.8 GB → 约 56.6 GB", True),
+        ("+17.5 % at v = 5 (+4.0 GB, 39.6 GB → ≤ 44.0 GB)", False),  # a cap with room above the change
+        ("每卡多占 2 GB 缓冲，峰值显存 70 GB → 50 GB", False),  # a change of one thing, values of another
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):

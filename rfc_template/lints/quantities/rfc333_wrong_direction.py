@@ -355,6 +355,12 @@ def _section_baselines(ctx: Context):
 
     def lookup(metric: Metric, backend: str) -> Quantity | None:
         key = (metric.name, backend)
+        if not backend and key not in values:
+            # a target said of no backend, a current value said of one (`PT backend, ...:
+            # step time 8.00 s`): that one, when no other backend's differs
+            said = [k for k in values if k[0] == metric.name]
+            if len({v for k in said for v in values[k]}) == 1:
+                key = said[0]
         if len(values.get(key, ())) != 1:
             return None
         return kept[key]

@@ -14,6 +14,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import prose
+from rfc_template.lints.quantities.changes import change_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.layouts import layouts, named_layouts
 from rfc_template.lints.quantities.units import COUNT, PERCENT, Quantity, quantities
@@ -72,6 +73,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       its degrees named one by one in the same sentence or cell (`256 × 910B, TP=8 / PP=8 /
       DP=4`; a layout that does not name its data-parallel degree, or names EP or SP, is not
       read, nor a node's cards as the count: `每节点 8 卡`, `8 ranks per node`; `FSDP2` is a name);
+    - a change written beside the before and after it is made of: `下降 >= 20%（4.00 s → <=
+      3.20 s）`, `多占约 22.8 GB（3.25 GB → 26 GB）`, and the one change of a sentence held to
+      its other befores and afters too (`…，PT 38.4 GB → 约 61.2 GB`; `changes.py`);
     - a formula of 5.1's parameters given with its value at their defaults: `(prefetch_buckets
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).
@@ -115,7 +119,7 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
 # What written arithmetic needs, looked for with str.find (in C, faster than any regex over
 # the whole text, and a character faster than a word): a `+` or a `×` with a digit on both
 # sides, a whole made of parts (`由 … 组成`, `consists of`), three percentages on one line.
-MARKS = {"zh": ("+", "×", "由", "DP", "dp"), "en": ("+", "×", "consists of", "made up of", "DP", "dp")}
+MARKS = {"zh": ("+", "×", "由", "DP", "dp", "→"), "en": ("+", "×", "consists of", "made up of", "DP", "dp", "→")}
 DIGIT = re.compile(r"\d")
 NEAR = 32  # how far a sum's or a product's numbers stand from its sign
 
@@ -226,6 +230,8 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += _compositions(text)
     if text.count("%") >= 3:
         found += _shares(text)
+    if "→" in text:
+        found += change_messages(text)
     return tuple(dict.fromkeys(found))
 
 

@@ -1,0 +1,125 @@
+"""A change written beside the before and after it is made of, that they contradict (RFC335).
+
+`PT 峰值显存 38.4 GB → 约 51.2 GB` in a sentence that says `每卡多占约 22.8 GB`, where its other
+before and after (`3.25 GB → 26 GB`) do add 22.8 GB; `step time 4.00 s → <= 3.50 s（下降 >= 20%）`.
+A change is held to the before and after in a bracket right beside it, and the one change
+of a sentence also to the sentence's other befores and afters when the one in its bracket
+agrees with it; each with the same metric (or none named), the same
+backend, and both plain values or both bounds (a cap may leave room above the change it
+holds: `+4.0 GB, 39.6 GB → ≤ 44.0 GB`). A sentence that says a change of one thing and the
+values of another is not read. A share is read of the before or of the
+after (`8.00 s → 6.40 s (25% faster)`: the speed, not the time, grew 25%); either reading
+may round each number by half its last digit, and `约` / `~` / `about` allow 5% more. Which
+way the change goes is RFC333's business.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rfc_template.lints.quantities.claims import DELTA, DOWN, TRANSITION, UP, Claim, claims_in
+from rfc_template.lints.quantities.units import PERCENT, Quantity
+
+APPROX = 0.05
+
+
+# a change with the before and after it is made of in a bracket right after it
+# (`下降 >= 18 GB（74.2 GB → <= 56.2 GB）`, `多占约 22.8 GB（3.25 GB → 26 GB）`), or in a
+# bracket right after them (`1.25 s → <= 1.30 s（劣化 <= 4%）`, `8.00 s → 6.40 s (25% faster)`)
+BEFORE_BRACKET = re.compile(r"\s*[(（]\s*(?:(?:PT|MS|PyTorch|MindSpore)\s*[,，:：]?\s*)?(?:从|from)?\s*$")
+AFTER_BRACKET = re.compile(r"\s*[(（][^\d()（）,，;；]{0,12}$")
+
+
+def change_messages(text: str) -> list[str]:
+    claims = claims_in(text)
+    found = []
+    for sentence in {c.sentence for c in claims}:
+        said = [c for c in claims if c.sentence == sentence]
+        moves = [c for c in said if c.kind == TRANSITION and c.origin is not None]
+        changes = [c for c in said if c.kind == DELTA and not c.relative]
+        attached = {id(move): _attached(move, changes) for move in moves}
+        for move in moves:
+            change = attached[id(move)]
+            if change is not None and not _fits(change, move):
+                found.append(_message(change, move))
+        # the one change of a sentence, said once for its befores and afters (`每卡多占约 22.8 GB
+        # （3.25 GB → 26 GB），PT 38.4 GB → 约 61.2 GB`, `下降 >= 15%（PT 6.81 s → <= 5.79 s，MS …）`):
+        # each without a change of its own is held to it
+        if len(changes) != 1:
+            continue
+        change = changes[0]
+        if not any(attached[id(m)] is change and _fits(change, m) for m in moves):
+            continue
+        for move in moves:
+            if attached[id(move)] is None and _comparable(change, move) and not _fits(change, move):
+                found.append(_message(change, move))
+    return found
+
+
+def _attached(move: Claim, changes: list[Claim]) -> Claim | None:
+    """The change written right beside `move`, in a bracket, and comparable with it."""
+    origin = move.origin
+    assert origin is not None
+    for change in changes:
+        if change.clause != move.clause or not _comparable(change, move):
+            continue
+        clause = change.clause
+        if change.quantity.end <= origin.start and BEFORE_BRACKET.fullmatch(clause[change.quantity.end : origin.start]):
+            return change
+        if move.quantity.end <= change.quantity.start and AFTER_BRACKET.fullmatch(
+            clause[move.quantity.end : change.quantity.start]
+        ):
+            return change
+    return None
+
+
+def _comparable(change: Claim, move: Claim) -> bool:
+    if change.metric is not None and move.metric is not None and change.metric.key != move.metric.key:
+        return False
+    if change.quantity.dim != PERCENT and change.quantity.dim != move.quantity.dim:
+        return False
+    if change.backend and move.backend and change.backend != move.backend:
+        return False
+    if bool(change.op) != bool(move.op):
+        return False  # a cap with room above the change it holds (`+4.0 GB, 39.6 GB → ≤ 44.0 GB`)
+    direction = move.direction
+    return not (change.change in (UP, DOWN) and direction and direction != change.change)  # RFC333's
+
+
+def _fits(change: Claim, move: Claim) -> bool:
+    before, after, amount = move.origin, move.quantity, change.quantity
+    assert before is not None
+    approx = any(q.approx for q in (before, after, amount))
+    for low in (True, False):  # `1 GB` as 10^9 bytes in every number, then as 2^30
+        a, b = (before.low, after.low) if low else (before.high, after.high)
+        if not a or not b:
+            continue
+        d = amount.low if low else amount.high
+        ulps = before.ulp + after.ulp
+        if amount.dim == PERCENT:
+            for base in (a, b):  # a share of the before, or of the after
+                share = abs(b - a) / abs(base) * 100
+                slack = amount.ulp + ulps / abs(base) * 100 + (APPROX * share if approx else 0.0)
+                if abs(share - amount.number) <= slack:
+                    return True
+        elif abs(abs(b - a) - abs(d)) <= ulps + amount.ulp + (APPROX * abs(d) if approx else 0.0):
+            return True
+    return False
+
+
+def _message(change: Claim, move: Claim) -> str:
+    before, after, amount = move.origin, move.quantity, change.quantity
+    assert before is not None
+    shown = f"{_written(before)} → {_written(after)}"
+    if amount.dim == PERCENT:
+        share = abs(after.low - before.low) / abs(before.low) * 100 if before.low else 0.0
+        return f"{shown} is a change of {share:.3g}%, not the {_written(amount)} said of it"
+    factor = amount.high / amount.number if amount.number else 1.0
+    return (
+        f"{shown} is a change of {abs(after.high - before.high) / factor:.3g} {amount.unit}, "
+        f"not the {_written(amount)} said of it"
+    )
+
+
+def _written(q: Quantity) -> str:
+    return f"{abs(q.number):g} {q.unit}".strip() if q.unit != "%" else f"{abs(q.number):g}%"
