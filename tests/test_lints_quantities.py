@@ -547,3 +547,32 @@ def test_a_metric_is_named_as_engineers_name_it(text, keys):
     from rfc_template.lints.quantities.metrics import metrics_in
 
     assert [m.key for m in metrics_in(text)] == keys
+
+
+STEP_PARTS = [
+    ["TP linear GEMMs", "4.30 s", "2.69 s"],
+    ["FP8 casts", "none", "0.25 s"],
+    ["Attention", "1.35 s", "1.35 s"],
+    ["Exposed TP communication", "0.95 s", "0.70 s"],
+    ["Other", "1.40 s", "1.40 s"],
+]
+
+
+@pytest.mark.parametrize(
+    "last, rows, wrong",
+    [
+        (["Step time", "8.00 s", "6.39 s"], STEP_PARTS, False),
+        (["Step time", "8.00 s", "6.39 s"], [["TP linear GEMMs", "4.30 s", "2.96 s"], *STEP_PARTS[1:]], True),
+        # no column adds up to the last row: it is no total, said nothing of
+        (["Step time", "9.00 s", "7.39 s"], STEP_PARTS, False),
+        (["合计", "8.00 s", "6.66 s"], STEP_PARTS, True),  # a row named a total is one
+    ],
+)
+def test_a_last_row_is_a_total_when_a_column_adds_up_to_it(last, rows, wrong):
+    """(met in a held-back RFC: the breakdown of a step, its last row the step time)"""
+    from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import totals
+
+    found = totals(["Part of the step", "BF16 today", "Estimate with FP8"], [*rows, last], 10)
+    assert bool(found) is wrong, found
+    if wrong:
+        assert found[0][0] == 12 + len(rows) and f"(lines 12–{11 + len(rows)})" in found[0][1]

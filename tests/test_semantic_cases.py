@@ -35,6 +35,7 @@ RFCs, the examples), with the kind of mistake it is:
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -74,18 +75,28 @@ def edited(folder: Path, case: dict) -> tuple[str, range]:
     return text.replace(case["find"], case["replace"]), range(first, last + 1)
 
 
+LINE_RANGE = re.compile(r"lines (\d+)–(\d+)")
+
+
+def names_a_line(finding, lines: range) -> bool:
+    """At a line of the edit, or naming one: `at line 21`, `lines 45–49` (a column's parts)."""
+    if finding.line in lines or any(f"line {n}" in finding.message for n in lines):
+        return True
+    return any(int(a) <= n <= int(b) for a, b in LINE_RANGE.findall(finding.message) for n in lines)
+
+
 @pytest.mark.parametrize("folder, case", list(cases("mistakes")))
 def test_a_mistake_of_meaning_is_caught_at_its_line(folder, case, tmp_path):
     text, lines = edited(folder, case)
     findings = review(text, tmp_path, folder)
     if not case.get("rule"):  # marked missed: caught by any rule at its line, it is noticed (a strict xfail)
-        at = [f for f in findings if f.line in lines or any(f"line {n}" in f.message for n in lines)]
+        at = [f for f in findings if names_a_line(f, lines)]
         assert at, f"{case['id']}: no rule catches it ({case.get('missed', 'not marked missed')})"
         return
     named = [f for f in findings if f.code == case["rule"]]
     assert named, f"{case['id']} ({case['why']}) is not caught by {case['rule']}; found: {findings}"
     # at a line of the edit; a rule comparing two places may stand at the other one and name this line
-    assert any(f.line in lines or any(f"line {n}" in f.message for n in lines) for f in named), (
+    assert any(names_a_line(f, lines) for f in named), (
         f"{case['id']}: {case['rule']} at {[f.line for f in named]}, not at {list(lines)}"
     )
 

@@ -8,7 +8,16 @@ from functools import lru_cache
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
-from rfc_template.lints.quantities import BACKGROUND, VERIFICATION, by_sections, section_text, verification
+from rfc_template.lints.quantities import (
+    BACKGROUND,
+    VERIFICATION,
+    by_sections,
+    gains,
+    goals,
+    section_text,
+    targets,
+    verification,
+)
 from rfc_template.lints.quantities.claims import APPROX_WORDS, CHANGE_WORDS, OPERATOR_WORDS, POSTFIX_WORDS, clauses
 from rfc_template.lints.quantities.metrics import Metric, metrics_in, unit_given
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, HAS_DIGIT, RATE, TIME, quantities
@@ -34,6 +43,8 @@ QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
         ),
         edit("step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81，峰值显存 74.2 GB/卡"),
         edit("Step time <= 2.71 s and peak memory <= 41.7 GB", "Step time <= 2.71 and peak memory <= 41.7", rfc="en"),
+        # a before with its unit, an after without (met in a held-back RFC)
+        edit("（PT 74.2 GB → <= 56.2 GB）", "（PT 74.2 GB → <= 56.2）"),
     ),
     passes=(
         edit(
@@ -45,29 +56,32 @@ QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
         edit("| 峰值显存下降 >= 18 GB，step time 增加 <= 12% |", "| 峰值显存下降 >= 18 GB，step time 增加不超过 12% |"),
     ),
 )
-@by_sections("2. 背景", "9.3 性能 / 显存验证")
+@by_sections("2. 背景", "3.1 目标", "8. 约束与兼容性", "9.3 性能 / 显存验证")
 def number_without_unit(ctx: Context) -> list[Finding]:
     """a step time, a memory size or a throughput is given as a number with no unit
 
-    ## What it checks
-    9.3 性能 / 显存验证 (Performance / memory verification)'s 基线 (Baseline), 开启本特性 (With this
-    feature) and 通过标准 (Pass criteria) cells, in rows whose 指标 (Metric) names quantities
-    (step time, latency, memory, throughput, bandwidth, recovery or load time) and gives no
-    unit of its own (`step time (ms)` does): a value written as a bare number, alone or after
-    a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
-    `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
-    number; `rank-0 peak 39.6`: rank 0 names a rank). A metric with a slash of its own (`H2D /
-    D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
-    bare number (`step time 6.81，`, `peak memory 23.6 per GPU`). Reported at the row or line, once.
+        ## What it checks
+        9.3 性能 / 显存验证 (Performance / memory verification)'s 基线 (Baseline), 开启本特性 (With this
+        feature) and 通过标准 (Pass criteria) cells, in rows whose 指标 (Metric) names quantities
+        (step time, latency, memory, throughput, bandwidth, recovery or load time) and gives no
+        unit of its own (`step time (ms)` does): a value written as a bare number, alone or after
+        a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
+        `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
+        number; `rank-0 peak 39.6`: rank 0 names a rank). A metric with a slash of its own (`H2D /
+        D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
+        bare number (`step time 6.81，`, `peak memory 23.6 per GPU`); and in 2's target lines, 3.1's
+    goals and 8's gain rows, a value with its unit that goes to a bare decimal (`from 71.2 GB to
+    66.0 or less per GPU`, `74.2 GB → <= 56.2`; `from 8 to 6 s` is how a range is written).
+    Reported at the row or line, once.
 
-    Counts are no quantity (`24` cases, `v = 2`, `8 卡`, `10 次保存`), nor are MFU, ratios or
-    other metrics the template does not name; a number inside brackets, next to other words
-    (`10 次保存 p99 ≤ 3`) or in a row whose metric is not known is not read.
+        Counts are no quantity (`24` cases, `v = 2`, `8 卡`, `10 次保存`), nor are MFU, ratios or
+        other metrics the template does not name; a number inside brackets, next to other words
+        (`10 次保存 p99 ≤ 3`) or in a row whose metric is not known is not read.
 
-    ## Why a reviewer cares
-    `14.2` could be seconds or milliseconds, `≤ 30` minutes or seconds, `74.2` GB or GiB:
-    the pass criterion cannot be checked in Level1 against a measurement, and the baseline
-    cannot be compared with the target.
+        ## Why a reviewer cares
+        `14.2` could be seconds or milliseconds, `≤ 30` minutes or seconds, `74.2` GB or GiB:
+        the pass criterion cannot be checked in Level1 against a measurement, and the baseline
+        cannot be compared with the target.
     """
     findings = []
     ed = ctx.edition
@@ -103,6 +117,19 @@ def number_without_unit(ctx: Context) -> list[Finding]:
                     1,
                     "RFC331",
                     f"'{background}' gives {said[1]} for {said[0]} with no unit: write its unit (s, ms, GB, tokens/s, ...)",
+                )
+            )
+    reported = {f.line for f in findings}
+    for statement in [*targets(ctx), *goals(ctx), *gains(ctx)]:
+        moved = bare_after_move(statement.text)
+        if moved and statement.line not in reported:
+            reported.add(statement.line)
+            findings.append(
+                Finding(
+                    statement.line,
+                    1,
+                    "RFC331",
+                    f"{moved[0]} goes to {moved[1]} with no unit: write its unit ({moved[0].split()[-1]}?)",
                 )
             )
     return findings
@@ -207,4 +234,30 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
         after = rest[per.end() if per else 0 :][:2]
         if re.fullmatch(LINKING, between) and (not after or after[0] in ",;。)；，"):
             return metric.key, text[following.start : following.end]
+    return None
+
+
+# a before with its unit and an after without: `from 71.2 GB to 66.0 or less per GPU`,
+# `74.2 GB → <= 56.2`; a bare before and an after with its unit is how ranges are written
+# (`from 8 to 6 s`), and an after followed by any other word may be a count (`→ 2 nodes`)
+MOVED_TO = re.compile(
+    r"\s*(?:→|->|\bto\b|到|至|降到|降至|减到|减至|升到|升至|提升到|提升至|缩短到|缩短至)\s*"
+    r"(?:(?:<=|≤|>=|≥|<|>|at most|at least|不超过|不低于|约|about|~)\s*)?$"
+)
+BARE_END = re.compile(
+    r"(?i)\s*(?:$|[,，。;；)）|]|or (?:less|more|lower|higher|below|above)\b|(?:及|或)?以(?:下|内|上)|per (?:GPU|NPU|card|device|rank)\b|/\s*(?:卡|GPU)|每卡)"
+)
+
+
+@lru_cache(maxsize=4096)
+def bare_after_move(text: str) -> tuple[str, str] | None:
+    """(the before as written, the after) where a before with a unit goes to a bare after."""
+    if "→" not in text and " to " not in text and "到" not in text and "至" not in text:
+        return None
+    values = quantities(text)
+    for before, after in zip(values, values[1:]):
+        if before.dim not in QUANTITY_DIMS or not after.bare or after.sign or "." not in text[after.start : after.end]:
+            continue  # (a whole number after `to` is often a count: `8 to 16 卡`)
+        if MOVED_TO.match(text[before.end : after.start]) and BARE_END.match(text, after.end):
+            return text[before.start : before.end].strip(), text[after.start : after.end]
     return None

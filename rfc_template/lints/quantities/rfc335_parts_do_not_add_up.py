@@ -66,7 +66,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`;
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
-    - a table with a 合计 / 总计 / Total row, column by column;
+    - a table with a 合计 / 总计 / Total row, column by column, or whose last row is shown a
+      total by a column that adds up to it (`| Step time | 8.00 s | 6.39 s |` under the parts
+      of the step; a part written `none` / `无` / `—` adds nothing);
     - a breakdown of percentages of one whole (in brackets, with an `other` / `其他` share or
       said `of` the whole) adding up to more than 100%, or with its `other` share to less;
     - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`, or with
@@ -110,7 +112,7 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
             findings.append(Finding(number, 1, "RFC335", message))
     for table in ctx.doc.tables:
         # a total is the last row (a table's own order: parts, then their total)
-        if table.rows and table.rows[-1] and TOTAL_ROW.match(table.rows[-1][0]):
+        if table.rows and table.rows[-1] and (len(table.rows) > UNNAMED_PARTS or TOTAL_ROW.match(table.rows[-1][0])):
             for line, message in totals(table.header, table.rows, table.line):
                 findings.append(Finding(line, 1, "RFC335", message))
     return findings
@@ -518,35 +520,53 @@ SUBTOTAL = re.compile(r"(?i)小计|subtotal|其中|of which|incl")
 
 
 def totals(header: list[str], rows: list[list[str]], line: int) -> list[tuple[int, str]]:
-    """A table with a total row whose columns are not the sums of the rows above it."""
-    if not rows or not any(TOTAL_ROW.match(r[0]) for r in rows if r):
+    """A table with a total row whose columns are not the sums of the rows above it: a row
+    named so (`合计`, `Total`), or else the last row when one of its columns is the sum of
+    the rows above (`| Step time | 8.00 s | 6.39 s |` under the parts of the step)."""
+    if not rows or any(SUBTOTAL.search(r[0]) for r in rows if r):
         return []
-    if any(SUBTOTAL.search(r[0]) for r in rows if r):
-        return []
+    named = [i for i, r in enumerate(rows) if r and TOTAL_ROW.match(r[0]) and i >= 2]
     found = []
-    for index, row in enumerate(rows):
-        if not row or not TOTAL_ROW.match(row[0]) or index < 2:
-            continue
-        parts_rows = rows[:index]
-        for column in range(1, len(row)):
-            whole = _one(row[column])
-            if whole is None or whole.dim == COUNT and not header[column : column + 1]:
+    for index in named or ([len(rows) - 1] if len(rows) >= UNNAMED_PARTS + 1 else []):
+        row, parts_rows = rows[index], rows[:index]
+        sums = [_column_sum(header, row, parts_rows, column, bool(named)) for column in range(1, len(row))]
+        if not named and not any(s is not None and s[0] for s in sums):
+            continue  # no column shows the last row to be a total
+        for column, said in enumerate(sums, start=1):
+            if said is None or said[0]:
                 continue
-            parts = [_one(r[column]) if column < len(r) else None for r in parts_rows]
-            if any(p is None for p in parts) or any(p.dim != whole.dim for p in parts if p is not None):
-                continue
-            values = [p for p in parts if p is not None]
-            low, high = sum(p.low for p in values), sum(p.high for p in values)
-            slack = sum(p.ulp for p in values)
-            if not _close(whole, low, high, slack, whole.approx or any(p.approx for p in values)):
-                name = header[column] if column < len(header) else str(column + 1)
-                found.append(
-                    (
-                        line + 2 + index,
-                        f"the {name} column adds up to {_amount(low, high, whole)}, not the {prose(row[column])} of its {prose(row[0])} row",
-                    )
+            _, low, high, whole = said
+            name = header[column] if column < len(header) else str(column + 1)
+            found.append(
+                (
+                    line + 2 + index,
+                    f"the {name} column adds up to {_amount(low, high, whole)} (lines {line + 2}–{line + 1 + index}), "
+                    f"not the {prose(row[column])} of its {prose(row[0])} row",
                 )
+            )
     return found
+
+
+UNNAMED_PARTS = 3  # an unnamed total row needs this many parts above it
+NOTHING = re.compile(r"(?i)^\W*(?:none|n/a|无|不涉及|—|–|-)\W*$")  # a part that adds nothing
+
+
+def _column_sum(header, row, parts_rows, column: int, named: bool) -> tuple[bool, float, float, Quantity] | None:
+    """(whether the column adds up to the total row's cell, the parts' sum, the cell), or
+    None where the column is not read."""
+    whole = _one(row[column])
+    if whole is None or whole.dim == COUNT and (not header[column : column + 1] or not named):
+        return None
+    cells = [r[column] if column < len(r) else "" for r in parts_rows]
+    parts = [None if NOTHING.match(prose(c)) else _one(c) for c in cells]
+    values = [p for p in parts if p is not None]
+    if any(p is None and not NOTHING.match(prose(c)) for p, c in zip(parts, cells)):
+        return None
+    if any(p.dim != whole.dim for p in values) or (not named and len(values) < UNNAMED_PARTS):
+        return None
+    low, high = sum(p.low for p in values), sum(p.high for p in values)
+    slack = sum(p.ulp for p in values)
+    return _close(whole, low, high, slack, whole.approx or any(p.approx for p in values)), low, high, whole
 
 
 @lru_cache(maxsize=4096)
