@@ -205,6 +205,23 @@ def test_a_number_belongs_to_the_backend_before_it():
     assert {c.backend for c in claims_in(normal("PT 和 MS 都达到 step time <= 5 s"))} == {""}
 
 
+@pytest.mark.parametrize(
+    "text, change",
+    [
+        ("extra peak ≤ 16 MB", UP),
+        ("额外显存 ≤ 2 GB", UP),
+        ("additional memory of at most 16 MB", UP),
+        # after another metric's value, an amount that names its own metric after it
+        ("a clipping overhead of ≤ 5 ms per step and ≤ 16 MB of extra peak device memory", UP),
+        ("peak memory ≤ 60 GB", ""),
+    ],
+)
+def test_an_extra_amount_is_a_change_not_the_whole(text, change):
+    """(from held-back set 1) `extra peak ≤ 16 MB` limits what the feature adds, not the peak."""
+    (claim,) = [c for c in claims_in(normal(text)) if c.quantity.dim == "bytes"]
+    assert (claim.metric.key, claim.change) == ("memory", change)
+
+
 def test_a_number_belongs_to_the_backend_named_right_after_it():
     # (met writing a held-back RFC: the MS target was read as PT's, and reported unlike 3.1's)
     claims = claims_in(

@@ -239,7 +239,7 @@ def _carried(quantity: Quantity, carried: tuple[tuple[Metric, ...], tuple[Metric
 
 
 # between a number and the metric it measures: `45% MFU`, `250 MB of peak memory`, `30% less peak memory`
-OF_METRIC = re.compile(r"(?i)\s*(?:of(?: the)?\s|的)?\s*")
+OF_METRIC = re.compile(r"(?i)\s*(?:of(?: the)?\s|的)?\s*(?:(?:extra|additional|额外的?)\s*)?")
 COMPARED = re.compile(r"(?i)\s*(?:less|lower|more|higher|smaller|larger)\s+")  # `30% less peak memory`
 
 
@@ -251,6 +251,8 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
     before = [m for m in named if m.end <= quantity.start and m.takes(quantity.dim)]
     if before:
         return before[-1]  # `step time ≤ 17,410 ms and ≥ 941 tokens/s`: a rate is no step time's
+    if after is not None and OF_METRIC.fullmatch(gap) and _native(after, quantity.dim):
+        return after  # `… and ≤ 16 MB of extra peak device memory`: its own, whatever came before
     if any(m.end <= quantity.start for m in named) and not context:
         return None  # a clause that names only other metrics, where nothing says whose this is
     if after is not None and OF_METRIC.fullmatch(gap):
@@ -328,6 +330,8 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
         op = (_op(before) or _op(before, "x")) if before else ""
         op = op or postfix
         change = (_change(before) if before else "") or tail_change
+        if not change and metric is not None and _extra(clause, metric, quantity):
+            change = UP  # `extra peak ≤ 16 MB`, `额外显存 ≤ 2 GB`: what it adds, not what it is
         if not change and quantity.sign in ("+", "-"):
             change = UP if quantity.sign == "+" else DOWN
         if quantity.sign == "-" and change == DOWN:  # `-20%`, `降低 -20%`: a fall of 20%
@@ -347,6 +351,18 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
             kind = ABS
         claims.append(Claim(metric, quantity, kind, op, change, None, "", clause, relative, cost, backend))
     return [claim for index, claim in enumerate(claims) if not _is_origin(claim, values, origins)]
+
+
+# the metric is an addition: `extra peak`, `额外显存`, `16 MB of additional memory`
+EXTRA = re.compile(r"(?i)(?:\b(?:extra|additional|added)|额外的?|多出的?|新增的?)\s*$")
+
+
+def _extra(clause: str, metric: Metric, quantity: Quantity) -> bool:
+    """The metric, named in the clause, is said as an addition just before its name."""
+    for found in metrics_in(clause):
+        if found.key == metric.key and EXTRA.search(clause, max(0, found.start - 12), found.start):
+            return True
+    return False
 
 
 def _is_origin(claim: Claim, values: list[Quantity], origins: set[int]) -> bool:

@@ -1,0 +1,27 @@
+"""Whether two statements are said of different scenarios: another model size, sequence
+length, card or node count (RFC334 compares a target only with one of the same scenario)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+SCENARIO_TOKENS = (
+    re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?B\b"),  # model sizes: 13B, Llama-2 7B
+    re.compile(r"(?i)(?<![\d.])(\d+)\s?K\b|(?:seq(?:uence)?(?: length)?|序列长度|seq_len)\s?(\d+)"),  # sequence lengths
+    re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|×\s?(?:H100|A100|A800|H800|Atlas|Ascend|910B))"),
+    re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:节点|nodes?\b)"),
+)
+
+
+@lru_cache(maxsize=2048)
+def tokens(text: str) -> tuple[frozenset[str], ...]:
+    return tuple(
+        frozenset(next(g for g in m.groups() if g) for m in pattern.finditer(text)) for pattern in SCENARIO_TOKENS
+    )
+
+
+def other_scenario(a: str, b: str) -> bool:
+    """The two name another model, sequence length, card or node count (each names some
+    and none in common)."""
+    return any(x and y and not x & y for x, y in zip(tokens(a), tokens(b)))
