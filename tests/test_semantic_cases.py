@@ -17,8 +17,12 @@ marked as written. Rules mended afterwards (so none of these sets is held back n
 the four sets to 78 of 86, 90 of 113, 39 of 49 and 46 of 48, every variation passing but
 one of the first held-back set. tests/semantic-held-back-4/ (two more RFCs) was sealed
 until then and run once as written in the next session: 39 of 52 caught (75%), 44 of 46
-variations passing. tests/semantic-held-back-5/ is sealed for the next measure: see its
-README.
+variations passing. tests/semantic-held-back-5/ (two more RFCs, sealed while set 4 was
+mended) was then run once as written: 36 of 60 caught (60%), 45 of 48 variations passing.
+Unseen recall is not yet what the development set's is: see the sets' READMEs.
+
+A new round is sealed by leaving its folder out of CASE_FOLDERS until it is measured; a
+test then checks only that its RFCs pass review and that every case's `find` occurs once.
 
 Each case is one find/replace edit of a hand-filled RFC (the corpus, the precision
 RFCs, the examples), with the kind of mistake it is:
@@ -48,6 +52,7 @@ CASE_FOLDERS = [
     Path(__file__).resolve().parent / "semantic-held-back-2",
     Path(__file__).resolve().parent / "semantic-held-back-3",
     Path(__file__).resolve().parent / "semantic-held-back-4",
+    Path(__file__).resolve().parent / "semantic-held-back-5",
 ]
 
 
@@ -105,20 +110,3 @@ def test_a_mistake_of_meaning_is_caught_at_its_line(folder, case, tmp_path):
 def test_a_natural_variation_of_meaning_passes_review(folder, case, tmp_path):
     text, _ = edited(folder, case)
     assert review(text, tmp_path, folder) == [], f"{case['id']} ({case['why']}) is rejected"
-
-
-SEALED = [Path(__file__).resolve().parent / "semantic-held-back-5"]
-
-
-@pytest.mark.parametrize("path", sorted(p for folder in SEALED for p in folder.glob("*.json")), ids=lambda p: p.stem)
-def test_the_sealed_held_back_set_is_ready(path):
-    """The sealed round (see its README): its RFC passes review with no finding, and each
-    case's edit applies; the cases themselves are not run."""
-    from rfc_template import check
-
-    data = json.loads(path.read_text(encoding="utf-8"))
-    rfc = PROJECT / data["rfc"]
-    text = rfc.read_text(encoding="utf-8")
-    assert check.check_text(text, rfc, check.REVIEW).findings == []
-    for case in data["mistakes"] + data["variations"]:
-        assert text.count(case["find"]) == 1, case["id"]
