@@ -140,8 +140,15 @@ def _aliases(context: dict) -> dict:
                 words += value.split()
             label = labels.get(variable, {}).get(value, "") if isinstance(labels.get(variable), dict) else ""
             if "(" in label:
-                words += label[label.index("(") + 1 : label.rindex(")")].split("/")
+                said = label[label.index("(") + 1 : label.rindex(")")].split("/")
+                # `仅 MindSpore`, `PyTorch only`: also the name alone (`MS（MindSpore）`)
+                words += said + [_ONLY.sub("", word) for word in said]
             elif label:  # `功能补全 Missing capability`: the choice as its prompt shows it
                 words.append(label)
+            if "+" in value:  # `MS + PT` is `PT + MS`
+                words.append("+".join(reversed(value.split("+"))))
             aliases.update((_folded(word), value) for word in words if word.strip())
     return aliases
+
+
+_ONLY = re.compile(r"^\s*仅\s*|\s+only\s*$", re.IGNORECASE)

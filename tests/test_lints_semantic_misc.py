@@ -332,6 +332,22 @@ def test_a_status_is_read_in_both_words_however_they_are_joined(tmp_path, status
     assert any(f.code == "RFC107" for f in findings) is not known, findings
 
 
+@pytest.mark.parametrize(
+    "backend, known",
+    [
+        ("MS（MindSpore）", True),  # (from held-back set 5) the code and the name
+        ("MindSpore", True),
+        ("MS + PT", True),  # both, the other way round
+        ("PyTorch 和 MindSpore", True),
+        ("MS（PyTorch）", False),  # two backends
+        ("Paddle", False),
+    ],
+)
+def test_a_backend_is_read_by_its_code_or_its_name(tmp_path, backend, known):
+    findings, _ = review(ZH, tmp_path, ("| 适用后端 | PT + MS |", f"| 适用后端 | {backend} |"))
+    assert any(f.code == "RFC106" for f in findings) is not known, findings
+
+
 def test_a_status_given_twice_is_rfc112_s(tmp_path):
     findings, _ = review(ZH, tmp_path, (STATUS, "| 状态 | 草稿 Draft |\n| 状态 | 评审中 Reviewing |"))
     assert mine(findings, "RFC338") == [] and any(f.code == "RFC112" for f in findings)

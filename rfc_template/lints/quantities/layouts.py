@@ -14,7 +14,7 @@ DEGREE = r"(?:TP|PP|DP|CP|SP|FSDP|HSDP|fsdp|hsdp|tp|pp|dp|cp|sp|shard|replicate)
 LAYOUT = re.compile(rf"(?<![\w-])({DEGREE})\s?=?\s?(\d+)((?:\s?[×x*]\s?{DEGREE}\s?=?\s?\d+)+)(?![\w.])")
 DATA_PARALLEL = ("dp", "fsdp", "hsdp", "shard", "replicate")
 FACTOR = re.compile(rf"({DEGREE})\s?=?\s?(\d+)")
-CARDS = re.compile(r"(?i)(?<![\w.])(\d+)\s?(?:-\s?)?(?:卡|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)")
+CARDS = re.compile(r"(?i)(?<![\w.])(\d+)\s?(?:-\s?)?(?:卡|张|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)")
 
 
 def layouts(text: str) -> list[str]:
@@ -46,9 +46,11 @@ def layouts(text: str) -> list[str]:
 # DP=4`) with one card count in the same sentence or cell: `256 × 910B`, `256 cards`, `64 卡`
 # a degree is named with `=`, `:` or a space (`FSDP2` is PyTorch's name for fully_shard, not a degree)
 NAMED = re.compile(r"(?<![\w-])(TP|PP|DP|CP|FSDP|HSDP|tp|pp|dp|cp|fsdp|hsdp)(?:\s?[=:：]\s?|\s)(\d+)(?![\w.×x*])")
-# a count of one node's cards (`每节点 8 卡`, `单机 8 卡`, `4 nodes × 8 × A100`, `8 ranks per
-# node`, `2 nodes of 8 GPUs`): not the card count of the whole layout
-PER_NODE_BEFORE = re.compile(r"(?i)(?:每节点|每个节点|单机|单节点|机内|每机|每台|nodes?\s*(?:×|x|of)|per node)\s*$")
+# a count of one node's cards (`每节点 8 卡`, `单机 8 卡`, `4 nodes × 8 × A100`, `4 机 × 8 卡`,
+# `8 ranks per node`, `2 nodes of 8 GPUs`): not the card count of the whole layout
+PER_NODE_BEFORE = re.compile(
+    r"(?i)(?:每节点|每个节点|单机|单节点|机内|每机|每台|(?:nodes?|机|节点|台)\s*(?:×|x|of)|per node)\s*$"
+)
 PER_NODE_AFTER = re.compile(r"(?i)^\s*(?:per (?:node|machine|host)|/\s*(?:node|节点|机)|每节点|/台)")
 DEVICES = re.compile(
     r"(?i)(?<![\w.])(\d+)\s?(?:×|x|\*)\s?(?:Ascend\s?|NVIDIA\s?|Atlas\s?)?(?:910[A-C]?\d?|H100|H800|A100|A800|H20|800T)"

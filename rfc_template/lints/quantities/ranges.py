@@ -1,7 +1,7 @@
 """5.1's valid ranges and values, read where a program can read them.
 
 A range is read from the start of its cell, in the forms people write: `60 ~ 3600`, `1 to 64`,
-`16 - 4096`, `[1, 8]`, `(0, 1]`, `>= 0`, `> 0, finite`, `0 < ratio <= 1.0`, `正整数`, `非负整数`,
+`16 - 4096`, `[1, 8]`, `(0, 1]`, `>= 0`, `> 0, finite`, `0 < ratio <= 1.0`, `正整数`, `非负整数`, `负整数`,
 `positive integer`, `True / False`, `"a" / "b"`, `"alltoall", "allgather"`, `1 / 2 / 4`, a single
 value, `None, or a float in (0, 64]`, and with units (`64 MB ~ 1 GB`, `1K ~ 64K`). What follows
 it may only narrow it (`；须为 sink_size 的整数倍`): a range whose rest names other values,
@@ -85,6 +85,7 @@ BETWEEN = re.compile(r"\s*(?:~|-|to|至|到|and)\s*", re.I)
 INTEGER_WORDS = re.compile(
     r"(?i)(?P<pos>正整数|positive integers?|大于 ?0 的整数)|(?P<nonneg>非负整数|non-negative integers?|nonnegative integers?|自然数|natural numbers?)"
     r"|(?P<positive>正数|正浮点数|positive(?: numbers?| floats?| values?| reals?)?)|(?P<nonneg_real>非负(?:数|实数|浮点数)?|non-negative(?: numbers?| floats?| values?)?)"
+    r"|(?P<neg>负整数|negative integers?)"
 )
 # words that say the range is of integers, after it
 INTEGER_SUFFIX = re.compile(r"(?i)\s*(?:的)?(?:整数|int(?:eger)?s?)\b")
@@ -95,7 +96,7 @@ SUFFIX = re.compile(r"(?i)\s*(?:之间|以内|(?:的)?闭区间|inclusive|both i
 END = re.compile(r"\s*(?:$|[;,。(]|\s(?:and|且)\s)")
 # what a count may name after its bound: `0 ~ 10000 steps`, `1 ~ 8 层`
 COUNTED = re.compile(
-    r"(?i)\s?(?:steps?|iterations?|layers?|buckets?|chunks?|micro-?batch(?:es)?|stages?|ranks?|nodes?|experts?|times"
+    r"(?i)\s?(?:steps?|iterations?|layers?|buckets?|chunks?|micro-?batch(?:es)?|stages?|ranks?|nodes?|experts?|times|tokens?|rows?"
     r"|步|次|层|个|块|桶|轮)(?![A-Za-z])"
 )
 SEPARATOR = re.compile(r"\s*(?:/|,|、|\||或者?|\bor\b)\s*", re.I)
@@ -125,7 +126,7 @@ def _quantity_at(text: str, position: int) -> tuple[Quantity | str | None, int]:
 def read_range(cell: str) -> Range | None:
     """The range a 合法范围 (Valid range) cell states, or None where it cannot be read."""
     text = normal(cell.replace("`", "").replace("**", "")).strip()
-    if not text or not (text[0].isdigit() or text[0] in "[(<>≤≥≦≧+-'\"TFNnpPasS正非自大小不至最"):
+    if not text or not (text[0].isdigit() or text[0] in "[(<>≤≥≦≧+-'\"TFNnpPasS正非负自大小不至最"):
         return None
     for reader in (_interval, _between, _comparison, _words, _choices, _none_or, _subset):
         found = reader(text)
@@ -289,6 +290,8 @@ def _words(text: str) -> Range | None:
         return _finish(text, match.end(), low=ZERO, integer=True)
     if match.group("positive"):
         return _finish(text, match.end(), low=ZERO, low_open=True)
+    if match.group("neg"):
+        return _finish(text, match.end(), high=ZERO, high_open=True, integer=True)
     return _finish(text, match.end(), low=ZERO)
 
 

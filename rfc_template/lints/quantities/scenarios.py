@@ -1,10 +1,13 @@
-"""Whether two statements are said of different scenarios: another model size, sequence
-length, card or node count (RFC334 compares a target only with one of the same scenario)."""
+"""Whether two statements are said of different scenarios (another model size, sequence
+length, card or node count), and the setting a value is stated at (`≤ 15.0 s at v = 5`):
+RFC334 compares a target only with one of the same scenario and setting."""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from rfc_template.lints.quantities.claims import Claim
 
 SCENARIO_TOKENS = (
     re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?B\b"),  # model sizes: 13B, Llama-2 7B
@@ -25,3 +28,15 @@ def other_scenario(a: str, b: str) -> bool:
     """The two name another model, sequence length, card or node count (each names some
     and none in common)."""
     return any(x and y and not x & y for x, y in zip(tokens(a), tokens(b)))
+
+
+# a setting a value is stated at, right after it: `≤ 15.0 s at v = 5`, `≤ 44 GB（v = 2 时）`
+AT_SETTING = re.compile(
+    r"(?i)\s*(?:/\s?\w+\s*)?(?:at|for|with|when|under|@|在|（|\()?\s*([A-Za-z_][A-Za-z0-9_]{0,20})\s?=\s?(\d+(?:\.\d+)?)\b"
+)
+
+
+def condition(claim: Claim) -> frozenset[tuple[str, str]]:
+    q = claim.quantity
+    at = AT_SETTING.match(claim.clause, q.end)
+    return frozenset({(at.group(1).casefold(), at.group(2))}) if at else frozenset()
