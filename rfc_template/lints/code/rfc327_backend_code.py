@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import USAGE
-from rfc_template.lints.code.backends import MS, PT, Backend, left_out
+from rfc_template.lints.code.backends import BACKENDS, MS, PT, Backend, left_out
 from rfc_template.lints.code.parsing import Parsed, is_python, parse_block, quietly
 from rfc_template.lints.model import PARAMETERS
+from rfc_template.lints.slots import rows
 
 # The code that says what is built: the interface, its example, the key logic and the code
 # changes. Not 6.6's options (a rejected option may be the other backend's own way), not 4.'s
@@ -29,6 +31,13 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
             "    mindspore.mint.distributed.all_to_all_single(recv, send, group=group)",
             rfc="en",
         ),
+        # PT + MS: a table's MS column names PyTorch's API (met in a held-back RFC)
+        edit(
+            "### 6.4 关键逻辑\n\n",
+            "### 6.4 关键逻辑\n\n| 操作 | PT | MS |\n| --- | --- | --- |\n"
+            "| H2D 拷贝 | `torch.Tensor.copy_` | `torch.Tensor.copy_` |\n\n",
+            at="| H2D 拷贝 |",
+        ),
         # PT + MS: the MindSpore example builds PyTorch's optimizer (met in a held-back RFC)
         edit(
             "torchrun --nproc_per_node 8 train.py\nimport torch\n",
@@ -45,6 +54,12 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
             "        import mindspore\n"
             '        raise NotImplementedError(f"MindSpore {mindspore.__version__}: see 3.2")',
             rfc="en",
+        ),
+        # each backend's API in its own column
+        edit(
+            "### 6.4 关键逻辑\n\n",
+            "### 6.4 关键逻辑\n\n| 操作 | PT | MS |\n| --- | --- | --- |\n"
+            "| H2D 拷贝 | `torch.Tensor.copy_` | `mindspore.Tensor.copy_` |\n\n",
         ),
         # a PT + MS RFC shows both backends' API, in one block that imports both
         edit(
@@ -77,7 +92,9 @@ def backend_code(ctx: Context) -> list[Finding]:
 
     In a PT + MS RFC, a block of those sections that imports one backend alone and uses the
     other's package without importing it (`import mindspore as ms` … `torch.optim.AdamW(...)`):
-    the MS example calls PyTorch, which it cannot (the name is not even defined).
+    the MS example calls PyTorch, which it cannot (the name is not even defined); and a table
+    of those sections with a column for each backend (`| Operation | PT | MS |`) whose cell in
+    one backend's column names the other's API in code (`torch.autograd.Function` under MS).
 
     ## Why a reviewer cares
     Code for a backend the RFC does not cover either means the feature does reach that
@@ -87,7 +104,7 @@ def backend_code(ctx: Context) -> list[Finding]:
     """
     found = left_out(ctx)
     if found is None:
-        return _other_backend_unimported(ctx)
+        return _other_backend_unimported(ctx) + _other_backend_in_column(ctx)
     other, own = found
     ed = ctx.edition
     sections = {ed.name(s) for s in DESIGN_CODE}
@@ -152,6 +169,51 @@ def _other_backend_unimported(ctx: Context) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _other_backend_in_column(ctx: Context) -> list[Finding]:
+    """In an RFC for both backends, a design table's column for one backend (`| Operation | PT
+    | MS |`) whose cell names the other's API (`torch.autograd.Function` under MS)."""
+    ed = ctx.edition
+    sections = {ed.name(s) for s in DESIGN_CODE}
+    findings = []
+    for table in ctx.doc.tables:
+        if table.section not in sections:
+            continue
+        columns = {i: BACKENDS[b] for i, cell in enumerate(table.header) for b in BACKENDS if COLUMN[b].fullmatch(cell)}
+        if len(columns) < 2:
+            continue  # a table for both backends names each in a column of its own
+        for line, row in rows(table):
+            for index, backend in columns.items():
+                other = MS if backend is PT else PT
+                used = _api_in_code(row[index] if index < len(row) else "", other)
+                if used:
+                    findings.append(
+                        Finding(
+                            line,
+                            1,
+                            "RFC327",
+                            f"'{table.section}' gives `{used}`, {other.name}'s API, in its {table.header[index]} "
+                            f"column: the {backend.code} path calls the {other.code} backend (copied from the other column?)",
+                        )
+                    )
+    return findings
+
+
+# a column named by one backend alone
+COLUMN = {
+    code: re.compile(rf"\s*(?:{b.words})(?:\s*(?:后端|backend|侧|side|实现|implementation))?\s*", re.I)
+    for code, b in BACKENDS.items()
+}
+DOTTED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)+)")  # a cell's text: code marks are gone
+
+
+def _api_in_code(cell: str, backend: Backend) -> str:
+    """`torch.autograd.Function`: a dotted name on one of the backend's packages, or ""."""
+    for match in DOTTED.finditer(cell):
+        if match.group(1) in backend.packages:
+            return match.group()
+    return ""
 
 
 @quietly

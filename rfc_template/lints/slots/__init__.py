@@ -14,7 +14,8 @@ from rfc_template.lints.model import DEPENDS, PARAMETERS, PLAN, asked, folded, m
 # A whole value that only holds a place: "to be decided", a dash, an ellipsis, or
 # 略 ("omitted") and 同上 ("as above"), which leave the reader to guess.
 PLACEHOLDER = re.compile(
-    r"(?i)[(（\[【]?(?:xxx|tbd|tba|tbc|todo|fixme|to be (?:decided|determined|added|confirmed)|待定|待补充|待补|待确认"
+    r"(?i)[(（\[【]?(?:xxx|tbd|tba|tbc|todo|fixme|to be (?:decided|determined|added|confirmed)|pending|undecided"
+    r"|待定|待补充|待补|待确认|待评审|待讨论|未定"
     r"|略|同上|见上|同前|(?:same )?as above|see above|ditto|[?？]+|[-—–]+|(?:\.\s*){2,}\.|…+|。{3,})[)）\]】]?"
 )
 # "The same as the row above": in a list's first column, the item's name repeated (a merged cell).
@@ -46,6 +47,9 @@ PLACEHOLDER_HINTS = (
     "同前",
     "above",
     "ditto",
+    "pending",
+    "undecided",
+    "未定",
 )
 
 

@@ -22,7 +22,7 @@ from rfc_template.lints.slots import (
     "RFC308",
     "placeholder-value",
     REVIEW,
-    fails=edit("| UT | 24 |", "| UT | 待定 |"),
+    fails=(edit("| UT | 24 |", "| UT | 待定 |"), edit("| UT | 24 |", "| UT | Pending |")),
     passes=(
         edit("| optimizer | Optimizer | 无 | 是 |", "| optimizer | Optimizer | - | 是 |"),
         # a dash for "no PR before it" in the plan's 依赖 (met in a held-back RFC)
@@ -45,7 +45,7 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     """a required value is a placeholder (TBD, TODO, 待定, ?, -, ..., …, 略, 同上, N/A where no choice offers it)
 
     ## What it checks
-    A whole value that only holds a place, in any case and brackets: TBD, TBA, TODO, to be decided,
+    A whole value that only holds a place, in any case and brackets: TBD, TBA, TODO, to be decided, Pending,
     待定, 待补充, 待确认, 略, 同上, 见上, as above, ditto, `?`, a dash, `...`, `…`; or N/A, 不涉及 where
     the column offers no such choice. Read in table cells, at the row (a cell containing TODO, TBD
     or FIXME too), and after the prose slots the template writes `xxx` after (5.3's `为什么这样设计：`,
