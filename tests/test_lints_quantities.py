@@ -593,3 +593,21 @@ def test_a_last_row_is_a_total_when_a_column_adds_up_to_it(last, rows, wrong):
     assert bool(found) is wrong, found
     if wrong:
         assert found[0][0] == 12 + len(rows) and f"(lines 12–{11 + len(rows)})" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    "floor, baseline, wrong",
+    [
+        ("≥ 1150 tokens/s", "1203 tokens/s", True),  # below today's while the step time must fall
+        ("≥ 1380 tokens/s", "1203 tokens/s", False),
+        ("≥ 1150 tokens/s", "原生实现 1203 tokens/s", False),  # another run's baseline: another comparison
+    ],
+)
+def test_a_row_that_continues_the_one_above_is_one_scenario(floor, baseline, wrong):
+    """(from held-back set 5) `| PT, same | … | throughput | ≥ 3,461 tokens/s |` under a step time
+    row of that scenario: the step time falls, so the throughput cannot."""
+    old = "| PT，同上，保持全量重计算 | 74.2 GB / 6.81 s | 预估 55.6 GB / 7.52 s | peak memory / step time | 峰值显存下降 >= 18 GB，step time 增加 <= 12% |"
+    new = f"| PT，同上 | {baseline} | 预估 1432 tokens/s | throughput | {floor} |"
+    text, line = edited(OFFLOAD, old, new)
+    found = [f for f in findings(text) if f.code == "RFC333" and f.line == line]
+    assert bool(found) is wrong, found

@@ -229,7 +229,10 @@ def gains(ctx: Context) -> list[Statement]:
     return found
 
 
-SAME_AS_ABOVE = re.compile(r"(?i)^(?:同上|同前|same as above|as above|ditto)")
+# `同上`, `Same as above`, `PT, same`: the row above's scenario (on one backend)
+SAME_AS_ABOVE = re.compile(
+    r"(?i)^(?:(?:PT|MS|PyTorch|MindSpore)\s*[,，:：]?\s*)?(?:同上|同前|same as above|as above|ditto|same\b)"
+)
 
 
 @per_document

@@ -44,7 +44,7 @@ from rfc_template.lints.quantities.claims import (
     claims_in,
 )
 from rfc_template.lints.quantities.metrics import LOWER, Metric
-from rfc_template.lints.quantities.units import RATE, TIME, Quantity
+from rfc_template.lints.quantities.units import RATE, TIME, Quantity, quantities
 
 
 @rule(
@@ -122,7 +122,9 @@ def wrong_direction(ctx: Context) -> list[Finding]:
       while its pass criterion asks for better;
     - a 9.3 row that asks step time to get better than its baseline and lets throughput be
       worse than its own (`step time <= 3.20 s（下降 >= 20%），单卡吞吐 >= 1960 tokens/s` against
-      4.00 s / 2048 tokens/s), or the other way round: in one scenario they move together.
+      4.00 s / 2048 tokens/s), or the other way round: in one scenario they move together;
+      also across a row and the one under it that continues its scenario (`同上`, `PT, same`)
+      and whose baseline says the same run.
 
     A bound on a regression is no target (`step time 增加 <= 12%`, `Regression <= 3%`, `peak
     memory <= 60 GiB` above a baseline of 23.6 GiB: a trade-off stated as a limit); a clause
@@ -145,8 +147,22 @@ def wrong_direction(ctx: Context) -> list[Finding]:
         own = baselines if statement.source == "2" else _no_baseline
         findings += _judge(statement, claims_in(statement.text), where, own)
     section = ed.name(VERIFICATION)
-    for row in verification(ctx):
+    rows = verification(ctx)
+    for index, row in enumerate(rows):
         findings += _judge_row(row, section, ed.name("通过标准"), ed.name("开启本特性"), ed.name("基线"))
+        before = rows[index - 1] if index else None
+        if (
+            before is not None
+            and row.scenario.startswith(before.scenario + " ")
+            and row.metrics
+            and before.metrics
+            and _run_of(before.baseline) == _run_of(row.baseline)
+        ):
+            # a row that continues the one above (`PT, same`): one scenario, its metrics linked
+            findings += [
+                Finding(row.line, 1, "RFC333", message)
+                for message in _linked_rows(before, row, f"'{section}' {ed.name('通过标准')}", ed.name("基线"))
+            ]
     return findings
 
 
@@ -453,8 +469,14 @@ LINKED = ("step time", "throughput")
 
 
 def _linked(
-    criteria: tuple[Claim, ...], baselines: tuple[Claim, ...], backend: str, where: str, name: str
+    criteria: tuple[Claim, ...],
+    baselines: tuple[Claim, ...],
+    backend: str,
+    where: str,
+    name: str,
+    only: set[int] | None = None,
 ) -> list[str]:
+    """`only`: the bounds to report (their ids), where the criteria are two rows'."""
     found = []
     for key, other_key in (LINKED, LINKED[::-1]):
         bounds = {
@@ -470,6 +492,8 @@ def _linked(
         if not (_improves(criteria, metric) or any(_worse(baseline, b.quantity, metric) for b in bounds[key])):
             continue
         for bound in bounds[other_key]:
+            if only is not None and id(bound) not in only:
+                continue
             if _worse(bound.quantity, other_baseline, other):
                 found.append(
                     f"{where} lets {other.name} be {_said(bound)}, worse than the {name} "
@@ -477,6 +501,25 @@ def _linked(
                     f"{baseline_text(baseline)}: in one scenario they move together"
                 )
     return found
+
+
+def _run_of(baseline: str) -> str:
+    """What a baseline cell says of its run, its numbers aside: two rows whose baselines say
+    the same (`32.8 s (load_balance=False)`, `3,996 tokens/s (load_balance=False)`) measured
+    one run; `1F1B …` and `PyTorch 原生 … 手工组装` did not."""
+    text = baseline
+    for q in reversed(quantities(baseline)):
+        text = text[: q.start] + text[q.end :]
+    return " ".join(re.sub(r"[^\w=]+", " ", text).split()).casefold()
+
+
+def _linked_rows(before: VerificationRow, row: VerificationRow, where: str, name: str) -> list[str]:
+    """`_linked` over two rows of one scenario, for the bounds of the second."""
+    context = tuple(dict.fromkeys(before.metrics + row.metrics))
+    mine = claims_in(row.criterion, context)
+    criteria = claims_in(before.criterion, context) + mine
+    baselines = claims_in(before.baseline, context) + claims_in(row.baseline, context)
+    return _linked(criteria, baselines, _row_backend(row), where, name, {id(c) for c in mine})
 
 
 def _far(value: Quantity, baseline: Quantity, metric: Metric) -> bool:
