@@ -540,6 +540,15 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("每卡多占约 22.8 GB（3.25 GB → 26 GB），PT 峰值显存 38.4 GB → 约 51.2 GB；MS 33.8 GB → 约 56.6 GB", True),
         ("+17.5 % at v = 5 (+4.0 GB, 39.6 GB → ≤ 44.0 GB)", False),  # a cap with room above the change
         ("每卡多占 2 GB 缓冲，峰值显存 70 GB → 50 GB", False),  # a change of one thing, values of another
+        # a quotient with its result
+        ("131,072 / 8 = 16,384 tokens per rank", False),
+        ("131,072 / 8 = 32,768 tokens per rank", True),
+        ("24 GB / 8 = 3 GB", False),
+        ("吞吐 = 8192 / 3.2 ≈ 2560 tokens/s", False),
+        ("7 / 39 = 17.9 %", False),
+        ("7 / 39 = 27.9 %", True),
+        ("4 GB / 2 GB/s = 2 s", False),  # units divided: not read
+        ("a = 64 / 8 + 2 = 10", False),  # a term of a longer expression
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):

@@ -63,6 +63,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       `9.6 GB parameters + 14.4 GB optimizer states = 24.0 GB`), asides in brackets left out
       (`(fp32, DP = 4)`), and a count times an amount as one part (`2 × 64 MiB`); a setting
       after the sum is no total of it (`… with bucket size = 256 MB`);
+    - a quotient given with its result: `131,072 / 8 = 16,384`, `24 GB / 8 = 3 GB`, `7 / 39 =
+      17.9 %`;
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`;
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
@@ -121,7 +123,10 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
 # What written arithmetic needs, looked for with str.find (in C, faster than any regex over
 # the whole text, and a character faster than a word): a `+` or a `×` with a digit on both
 # sides, a whole made of parts (`由 … 组成`, `consists of`), three percentages on one line.
-MARKS = {"zh": ("+", "×", "由", "DP", "dp", "→"), "en": ("+", "×", "consists of", "made up of", "DP", "dp", "→")}
+MARKS = {
+    "zh": ("+", "×", "由", "DP", "dp", "→", "/", "÷"),
+    "en": ("+", "×", "consists of", "made up of", "DP", "dp", "→", "/", "÷"),
+}
 DIGIT = re.compile(r"\d")
 NEAR = 32  # how far a sum's or a product's numbers stand from its sign
 
@@ -234,6 +239,8 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += _shares(text)
     if "→" in text:
         found += change_messages(text)
+    if ("/" in text or "÷" in text) and ("=" in text or "≈" in text):
+        found += _quotients(text)
     return tuple(dict.fromkeys(found))
 
 
@@ -419,6 +426,42 @@ def _misread(whole: Quantity, low: float, high: float) -> bool:
         return False
     ratio = max(low / whole.low, high / whole.high, whole.low / low, whole.high / high)
     return ratio > MISREAD
+
+
+DIVIDED = re.compile(r"\s*[/÷]\s*")
+GIVES = re.compile(r"\s*(?:=|≈|约等于)\s*(?:约\s*)?")
+
+
+def _quotients(text: str) -> list[str]:
+    """`131,072 / 8 = 16,384`: a quotient written with its result (a unit on the dividend
+    is the result's; a part of a longer expression is not read)."""
+    values = quantities(text)
+    found = []
+    for a, b, c in zip(values, values[1:], values[2:]):
+        if not (DIVIDED.fullmatch(text[a.end : b.start]) and GIVES.fullmatch(text[b.end : c.start])):
+            continue
+        if b.dim != COUNT or not b.number or a.sign or b.sign or c.sign:
+            continue  # `4 GB / 2 GB/s`: a division of units, not read
+        if OPERATOR_BEFORE.search(text[max(0, a.start - 4) : a.start]) or OPERATOR_NEXT.match(text, b.end):
+            continue
+        if a.dim != c.dim and not (a.dim == COUNT and not a.unit):
+            continue
+        scale = 100.0 if c.dim == PERCENT and a.dim != c.dim else 1.0
+        if a.dim == c.dim:
+            low, high = a.low / b.number, a.high / b.number
+        else:  # a bare dividend: the quotient in the result's unit (`8192 / 3.2 ≈ 2560 tokens/s`, `7 / 39 = 17.9 %`)
+            low = a.number / b.number * scale * c.low / c.number if c.number else 0.0
+            high = a.number / b.number * scale * c.high / c.number if c.number else 0.0
+        # a whole number is a count, exact; a decimal may be rounded
+        a_err = 0.0 if float(a.number).is_integer() else a.ulp
+        b_err = 0.0 if float(b.number).is_integer() else b.ulp
+        slack = a_err / b.number * scale + max(abs(low), abs(high)) * b_err / b.number
+        if _misread(c, min(low, high), max(low, high)):
+            continue
+        if not _close(c, low, high, slack, c.approx or "≈" in text[b.end : c.start]):
+            shown = f"{_written(text, a)} / {_written(text, b)}"
+            found.append(f"{shown} is {_amount(low, high, c)}, not the {_written(text, c)} it is given as")
+    return found
 
 
 # A product goes on past a word: `13 × 10⁹ 参数 × 8 B ÷ 8 卡` is one product, not `13 × 10⁹`.
