@@ -220,6 +220,7 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
             and not claim.cost
             and metric.key not in ("host memory",)
             and not NEEDS.search(claim.clause)
+            and not CHANGED.search(claim.clause)
         ):
             # a target from the wrong side: `目标指标：峰值显存 ≥ 30.5 GiB`, `step time at least 6.4 s`
             found.append(f"bounds {metric.name} with {_op_word(claim.op)} {_said(claim)}, but {_better(metric)}")
@@ -250,6 +251,10 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
 
 # what a requirement says, not a target: `需要 ≥ 64 GB 显存`, `requires at least 80 GB of memory`
 NEEDS = re.compile(r"(?i)需要|需|要求|至少需要|\brequire[sd]?\b|\bneeds?\b|\bminimum\b")
+# a clause that speaks of a change may bound the change (`cut … the peak memory by at least 5 GB`)
+CHANGED = re.compile(
+    r"(?i)\bby\b|降低|减少|下降|节省|缩短|提升|提高|增加|\b(?:cut|reduc\w*|lower\w*|sav\w*|increas\w*|improv\w*|rais\w*)\b"
+)
 
 
 def _nets_out(claim: Claim, claims: tuple[Claim, ...]) -> bool:
