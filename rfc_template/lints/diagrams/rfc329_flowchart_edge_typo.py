@@ -17,7 +17,10 @@ from rfc_template.lints.diagrams import DIRECTIVE, without_front_matter
     "flowchart-edge-typo",
     REVIEW,
     WARNING,
-    fails=edit("    Bucket --> Wrapped\n", "    Bucket --> Wraped\n"),
+    fails=(
+        edit("    Bucket --> Wrapped\n", "    Bucket --> Wraped\n"),
+        edit('    K -- "是" --> H\n', '    K -- "是" --> h\n'),  # a slip of case (met in a held-back RFC)
+    ),
     passes=(
         # a new node, given its label on the edge
         edit(
@@ -39,7 +42,8 @@ def flowchart_edge_typo(ctx: Context) -> list[Finding]:
     (`Wraped` for `Wrapped`, `Planer` for `Planner`, `Expert` for `Experts`). Reported at
     the edge's line, naming both ids.
 
-    Left alone: ids of one or two characters (`A`, `B1`), subgraph ids (linked as a
+    Left alone: ids of one or two characters (`A`, `B1`) but for a slip of case (`j` for a
+    node `J`: Mermaid's ids are case-sensitive), subgraph ids (linked as a
     whole), ids that differ by a digit (`Rank1`, `Rank2`: a series), an id close to
     more than one defined id, and a block whose lines are not all read with certainty
     (a syntax this reading does not know: then it says nothing about that block).
@@ -162,12 +166,15 @@ def edge_typos(code: str) -> tuple[tuple[int, int, str, str], ...]:
             _read_line(lines[number], number, chart)
     except Unread:
         return ()
-    defined = [name for name in chart.shaped if len(name) > 2 and name not in chart.meant]
+    defined = [name for name in chart.shaped if name not in chart.meant]
     found = []
     for number, col, name in chart.ends:
-        if chart.count.get(name) != 1 or name in chart.shaped or name in chart.meant or len(name) <= 2:
+        if chart.count.get(name) != 1 or name in chart.shaped or name in chart.meant:
             continue
-        close = [d for d in defined if _one_slip(name, d)]
+        if len(name) <= 2:  # `A`, `B1`: only the case slipped (`j` for `J`; ids are case-sensitive)
+            close = [d for d in defined if d != name and d.casefold() == name.casefold()]
+        else:
+            close = [d for d in defined if len(d) > 2 and _one_slip(name, d)]
         if len(close) == 1:
             found.append((number, col, name, close[0]))
     return tuple(found)
