@@ -45,6 +45,8 @@ QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
         edit("Step time <= 2.71 s and peak memory <= 41.7 GB", "Step time <= 2.71 and peak memory <= 41.7", rfc="en"),
         # a before with its unit, an after without (met in a held-back RFC)
         edit("（PT 74.2 GB → <= 56.2 GB）", "（PT 74.2 GB → <= 56.2）"),
+        # whose it is said, the unit still left out (met in a held-back RFC)
+        edit("| step time <= 6.31 s（下降 >= 15%），不 OOM |", "| step time <= 6.31 per card（下降 >= 15%），不 OOM |"),
     ),
     passes=(
         edit(
@@ -191,6 +193,8 @@ def bare_number(cell: str, known: tuple[Metric, ...]) -> str:
                     continue
                 value = values[0]
                 before, after = part[: value.start], part[value.end :]
+                per = PER_DEVICE.match(after)  # `≤ 26 per device`: whose it is, and still no unit
+                after = after[per.end() :] if per else after
                 if CONFIG.search(before.rstrip()) or not AFTER.match(after) or re.search(r"\d", before):
                     continue
                 lead = LEAD.search(before)
