@@ -35,6 +35,7 @@ ULYSSES_GOAL = (
             rfc="en",
         ),
         edit(ULYSSES_GOAL, "2. Reach a negligible step time overhead against the K/V all-gather mode", rfc="en"),
+        edit(ULYSSES_GOAL, "2. Keep the peak memory well below that of the K/V all-gather mode", rfc="en"),
         # the step time of another scene, in another sentence, is not this one's
         edit(
             OFFLOAD_GOAL,
@@ -68,7 +69,9 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     Each item of 3.1 目标 (Goals) that asks for a measurable quantity to get better: a verb of
     change next to a quantity (`降低显存`, `显存显著下降`, `step time 相比同步 TP 明显下降`, `提升吞吐`, `缩短恢复时间`, `降低 PT 与
     MS 的 step time`, `降低单次保存阻塞`, `reduce the peak memory`, `improve throughput`,
-    `faster`), or an amount said with an adjective alone (`a negligible clipping overhead`), for memory, step time, latency,
+    `faster`), an amount said with an adjective alone (`a negligible clipping overhead`), or below
+    or above something by an adverb alone (`peak memory well below what cp_size = 1 needs`,
+    `显存明显低于全复制`), for memory, step time, latency,
     throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
     the item when it gives no number for it: no value with a unit (`18 GB`, `15%`, `1.12×`,
     `1.5 倍`), no bound, no word for a number (`减半`, `halve`, `double`), and no pointer to
@@ -145,10 +148,16 @@ VAGUE = re.compile(
     # a bound with no number: `显存增加控制在可接受范围内`, `memory kept within an acceptable range`
     rf"|(?P<zh5>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?(?:控制|保持|维持)在(?:可接受|合理|可控|较低|较小|一定)的?(?:范围|水平|程度)?)"
     rf"|(?P<en7>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,4}}?\W+(?:within|at|to) (?:an? )?(?:acceptable|reasonable|manageable) (?:range|level|limits?|bounds?)\b)"
+    # below or above something by an adverb alone: `peak memory well below what cp_size = 1 needs`
+    rf"|(?P<en8>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:below|under|lower|less|smaller)\b)"
+    rf"|(?P<en9>\b(?:{_EN_HIGHER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:above|over|higher|more)\b)"
+    rf"|(?P<zh6>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:低于|小于|少于|短于))"
+    rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
     # an amount said with an adjective alone: `a negligible clipping overhead`, `a small extra peak memory`
     rf"|(?P<en6>\b(?:negligible|small|minimal|minor|low|little|tiny|modest)\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
 )
 NEGATED = re.compile(NEGATION, re.I)
+BY_ADVERB = ("en8", "en9", "zh6", "zh7")  # below or above something, by an adverb alone
 NUMBER_WORDS = re.compile(
     r"(?i)一半|减半|翻倍|翻番|[一二两三四五六七八九十]+倍|[一二三四五六七八九]成|百分之|\b(?:halve[sd]?|half|double[sd]?|twice|triple[sd]?|zero)\b"
 )
@@ -170,9 +179,12 @@ OPERATOR = re.compile(r"(?:<=|>=|≤|≥|<|>|不超过|不低于|至少|至多|�
 @lru_cache(maxsize=2048)
 def vague_goal(text: str) -> str:
     """The words of a goal that ask for a quantity to improve with no number; "" if none."""
-    if any(p.search(text) for p in (NUMBER_WORDS, POINTER, SECTION, RELATIVE)):
+    if any(p.search(text) for p in (NUMBER_WORDS, POINTER, SECTION)):
         return ""
+    relative = RELATIVE.search(text) is not None
     for match in VAGUE.finditer(text):
+        if relative and match.lastgroup not in BY_ADVERB:
+            continue  # a target set by something named (`降到 1F1B 的水平`); `well below that of` is none
         if NEGATED.search(text, max(0, match.start() - 12), match.start()):
             continue
         found = match.group()
