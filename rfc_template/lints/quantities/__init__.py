@@ -82,6 +82,7 @@ class VerificationRow:
     metric: str
     criterion: str
     metrics: tuple[Metric, ...] = ()  # what the 指标 cell names, in order
+    continues: bool = False  # its scenario is the row above's (`同上`, `PT, same`)
 
 
 def section_span(doc: document.Document, name: str) -> range | None:
@@ -238,7 +239,8 @@ SAME_AS_ABOVE = re.compile(
 @per_document
 def verification(ctx: Context) -> list[VerificationRow]:
     """9.3's rows, from every table of the section with a 基线 (Baseline) or 通过标准 (Pass
-    criteria) column. A scenario `同上` / `Same as above` is the row above's, then its own."""
+    criteria) column. A scenario `同上` / `Same as above` / `PT, same` is its own words, then
+    the row above's."""
     ed = ctx.edition
     section = ed.name(VERIFICATION)
     columns = [ed.name(c) for c in ("场景", "基线", "开启本特性", "指标", "通过标准")]
@@ -254,8 +256,9 @@ def verification(ctx: Context) -> list[VerificationRow]:
         for offset, row in enumerate(table.rows):
             cells = [prose(row[i]) if i is not None and i < len(row) else "" for i in at]
             scenario = cells[0]
-            if SAME_AS_ABOVE.match(scenario):
-                scenario = previous + " " + scenario
+            continues = SAME_AS_ABOVE.match(scenario) is not None
+            if continues:  # its own words first: `MS，同上` is said of MS, whatever the row above's
+                scenario = scenario + " " + previous
             previous = scenario
             found.append(
                 VerificationRow(
@@ -266,6 +269,7 @@ def verification(ctx: Context) -> list[VerificationRow]:
                     cells[3],
                     cells[4],
                     metrics_of_cell(cells[3]),
+                    continues,
                 )
             )
     return found

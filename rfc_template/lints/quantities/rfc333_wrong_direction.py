@@ -154,7 +154,7 @@ def wrong_direction(ctx: Context) -> list[Finding]:
         before = rows[index - 1] if index else None
         if (
             before is not None
-            and row.scenario.startswith(before.scenario + " ")
+            and row.continues
             and row.metrics
             and before.metrics
             and _run_of(before.baseline) == _run_of(row.baseline)
