@@ -25,6 +25,7 @@ SLOT = re.compile(r"(?<![A-Za-z])xxx(?![A-Za-z])")
 HINT_MARK = re.compile(r"\{#-?\s*hint\s*-?#\}")
 PARAMETERS = "5.1 接口定义"  # the interface's own rows are the author's (see 5.1's code)
 PLAN, DEPENDS = "10. 实现计划", "依赖"  # the PR plan and its column of the PRs each needs
+CHANGES = "6.5 代码改动点"  # a row for each of the template's modules
 
 
 def choice_pattern(words) -> re.Pattern:
@@ -46,7 +47,7 @@ class TemplateModel:
     slot_prefixes: dict = field(default_factory=dict)  # section -> prose before an xxx slot
     example_code: dict = field(default_factory=dict)  # section -> [regex of an example block]
     example_lines: dict = field(default_factory=dict)  # section -> {distinctive example line}
-    stubs: list = field(default_factory=list)  # (diagram file, skeleton)
+    stubs: list = field(default_factory=list)  # (diagram file, skeleton, its words: labels and messages)
     columns: dict = field(default_factory=dict)  # section -> the columns its tables have (folded)
     form_keys: dict = field(default_factory=dict)  # section -> the rows a form asks for (see `asked`)
     choice_list: re.Pattern = re.compile(r"(?!)")  # any choice list of this edition's words (model() sets it)
@@ -191,11 +192,25 @@ def _code(m: TemplateModel, doc: document.Document) -> None:
 def _stubs(m: TemplateModel) -> None:
     folder = template_dir() / "templates" / "mermaid" / m.language
     for path in sorted(folder.glob("*.mmd")):
-        m.stubs.append((path.name, skeleton(path.read_text(encoding="utf-8"))))
+        text = path.read_text(encoding="utf-8")
+        m.stubs.append((path.name, skeleton(text), words(text)))
 
 
 QUOTED = re.compile(r'"[^"]*"')
 FREE_TEXT = re.compile(r"(:| as ).*")
+
+
+def words(diagram: str) -> frozenset[str]:
+    """A diagram's labels and messages (the template's own, a placeholder taken out)."""
+    found: set[str] = set()
+    for line in diagram.splitlines():
+        if "{{" in line or "{%" in line:
+            continue  # a label the answers fill in
+        found.update(label.strip('"').strip() for label in QUOTED.findall(line))
+        free = FREE_TEXT.search(QUOTED.sub('""', line))
+        if free:
+            found.add(free.group().lstrip(":").removeprefix(" as ").strip())
+    return frozenset(w for w in found if w)
 
 
 def skeleton(diagram: str) -> tuple[str, ...]:

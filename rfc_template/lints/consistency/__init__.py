@@ -11,7 +11,6 @@ from rfc_template.lints.model import model
 
 BOTH_BACKEND_ROWS = (("8. 约束与兼容性", "PT / MS 差异"), ("9.2 交互验证（举例）", "PT / MS 对齐"))
 PERFORMANCE = ("性能优化", "9.3 性能 / 显存验证", "基线", "通过标准")
-CHANGES = "6.5 代码改动点"
 
 # How 6.5's 改动内容 says, in either edition's words, that a module is not changed: its first
 # clause, whole (`无代码改动`, `本期不改`, `不需要改动`, `No code change`, `unchanged`, `N/A`).

@@ -5,7 +5,8 @@ from rfc_template.editions import CHOICE_WORDS
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
-from rfc_template.lints.consistency import CHANGES, change_said, used_as_is
+from rfc_template.lints.consistency import change_said, used_as_is
+from rfc_template.lints.model import CHANGES
 from rfc_template.lints.slots import cell_value, is_placeholder, rows
 
 

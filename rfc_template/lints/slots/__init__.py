@@ -6,9 +6,10 @@ import re
 from functools import lru_cache
 
 from rfc_template import document
+from rfc_template.answers import canonical_modules
 from rfc_template.findings import Finding
 from rfc_template.lint.context import OPTIONAL_KEYS, Context, per_document
-from rfc_template.lints.model import DEPENDS, PARAMETERS, PLAN, asked, folded, model
+from rfc_template.lints.model import CHANGES, DEPENDS, PARAMETERS, PLAN, asked, folded, model
 
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
 # A whole value that only holds a place: "to be decided", a dash, an ellipsis, or
@@ -132,7 +133,7 @@ def empty_cells(ctx: Context) -> list[Finding]:
             if table.section == ed.basic_info and ed.chinese(row[0]) in OPTIONAL_KEYS:
                 continue
             empty = [column for _, column, cell in cells if not cell_value(cell)]
-            if not empty:
+            if not empty or not_applicable(ctx, table, row, cells):
                 continue
             if table.section == ed.name(PARAMETERS):
                 findings.append(
@@ -148,6 +149,23 @@ def empty_cells(ctx: Context) -> list[Finding]:
                     )
                 )
     return findings
+
+
+def not_applicable(ctx: Context, table: document.Table, row: list[str], cells) -> bool:
+    """A row its own answer says does not apply, whose other cells need nothing: a choice
+    answered N/A / 不涉及 where its column offers that (`| checkpoint | N/A | | - |` in 7), and
+    a row of 6.5 for a module 相关模块 does not list, its change left empty as the template
+    writes it (`| model | | No |`)."""
+    m = model(ctx.edition.language)
+    for _, column, cell in cells:
+        offered = m.column_choices.get((table.section, column), set())
+        if cell_value(cell) in NOT_APPLICABLE and cell_value(cell) in offered:
+            return True
+    if table.section == ctx.edition.name(CHANGES) and row:
+        module = row[0].strip("*_` ").lower()
+        listed = canonical_modules(ctx.info.get("相关模块", ""), ctx.rules)
+        return bool(listed) and module in ctx.rules.modules and module not in listed
+    return False
 
 
 def is_placeholder(cell: str, offered: set | None = None) -> bool:

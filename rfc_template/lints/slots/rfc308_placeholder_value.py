@@ -7,6 +7,7 @@ from rfc_template.lints.model import SLOT, model
 from rfc_template.lints.slots import (
     DITTO,
     LEFT_TODO,
+    NO_DEFAULT,
     NOT_APPLICABLE,
     PLACEHOLDER,
     asked_cells,
@@ -14,6 +15,7 @@ from rfc_template.lints.slots import (
     is_placeholder,
     maybe_placeholder,
     no_default,
+    not_applicable,
     section_spans,
 )
 
@@ -27,6 +29,11 @@ from rfc_template.lints.slots import (
         edit("| optimizer | Optimizer | 无 | 是 |", "| optimizer | Optimizer | - | 是 |"),
         # a dash for "no PR before it" in the plan's 依赖 (met in a held-back RFC)
         edit("BucketPlanner 与 HostStatePool | 无 |", "BucketPlanner 与 HostStatePool | - |"),
+        # a row its own answer says does not apply: its other cells need nothing
+        edit(
+            "| TP / PP | 弱 | TP、PP 1F1B 已合入；interleaved PP 开发中 | interleaved PP 未合入前只验证 1F1B |",
+            "| TP / PP | 不涉及 | - | - |",
+        ),
         # 同上 in a column of the author's own, which the template does not ask for
         edit(
             "| 依赖组件 | 强依赖 / 弱依赖 | 当前状态 | 未 ready 时本期能力 |\n| --- | --- | --- | --- |\n",
@@ -54,7 +61,9 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     (同上, 见上, same as above, ditto) right under a real value of the same column, which it
     repeats as a reader takes it (a second 9.3 metric of the same scenario, a pass criterion
     the row above states); a ditto in the first row, or under a placeholder, is one. Left to others: empty cells
-    (RFC303), `xxx` (RFC301), N/A in a cell the answers fill (RFC314).
+    (RFC303), `xxx` (RFC301), N/A in a cell the answers fill (RFC314); and a dash in a row its
+    own answer says does not apply (`| TP / PP | 不涉及 | - | - |`, as RFC303 reads it), where a
+    TBD or `……` is still a placeholder.
 
     Only what the template asks for is read: the columns its table in that section has (a
     备注 / Notes / 负责人 column of the author's own is the author's), and, in a form (a
@@ -76,6 +85,7 @@ def placeholder_value(ctx: Context) -> list[Finding]:
             if not maybe_placeholder(row):
                 above, dittos_above = here, dittos
                 continue
+            inapplicable = not_applicable(ctx, table, row, cells)
             for index, column, cell in cells:
                 value = cell_value(cell)
                 if not value or SLOT.fullmatch(value):
@@ -86,8 +96,8 @@ def placeholder_value(ctx: Context) -> list[Finding]:
                 if (table.section, column) in m.answer_columns and value in NOT_APPLICABLE:
                     continue  # a cell the answers decide (6.5 for a module not listed): RFC314's business
                 offered = m.column_choices.get((table.section, column), set())
-                if no_default(ctx, table.section, column, value):
-                    continue
+                if no_default(ctx, table.section, column, value) or (inapplicable and NO_DEFAULT.fullmatch(value)):
+                    continue  # a dash for "none": no default, no PR before it, nothing in a row that does not apply
                 if is_placeholder(cell, offered) or LEFT_TODO.search(value):
                     findings.append(
                         Finding(
