@@ -547,8 +547,12 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("吞吐 = 8192 / 3.2 ≈ 2560 tokens/s", False),
         ("7 / 39 = 17.9 %", False),
         ("7 / 39 = 27.9 %", True),
-        ("4 GB / 2 GB/s = 2 s", False),  # units divided: not read
+        ("4 GB / 2 GB/s = 2 s", False),
         ("a = 64 / 8 + 2 = 10", False),  # a term of a longer expression
+        # a size over a bandwidth, given as a time (from held-back set 6)
+        ("1.3 GiB ÷ 20 GB/s ≈ 70 ms", False),
+        ("1.3 GiB ÷ 20 GB/s ≈ 45 ms", True),
+        ("4 GB / 2 GB/s = 3 s", True),
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):
@@ -592,6 +596,9 @@ STEP_PARTS = [
         # no column adds up to the last row: it is no total, said nothing of
         (["Step time", "9.00 s", "7.39 s"], STEP_PARTS, False),
         (["合计", "8.00 s", "6.66 s"], STEP_PARTS, True),  # a row named a total is one
+        # an aside in a part's cell (from held-back set 6)
+        (["合计", "8.00 s", "6.39 s"], [["TP linear GEMMs", "4.30 s（20 层）", "2.69 s"], *STEP_PARTS[1:]], False),
+        (["合计", "8.00 s", "6.39 s"], [["TP linear GEMMs", "4.80 s（20 层）", "2.69 s"], *STEP_PARTS[1:]], True),
     ],
 )
 def test_a_last_row_is_a_total_when_a_column_adds_up_to_it(last, rows, wrong):

@@ -17,7 +17,7 @@ from rfc_template.lints.quantities import prose
 from rfc_template.lints.quantities.changes import change_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.layouts import layouts, named_layouts
-from rfc_template.lints.quantities.units import COUNT, PERCENT, Quantity, quantities
+from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, COUNT, PERCENT, TIME, Quantity, quantities
 
 ESTIMATE = "预估 21 min（检测 1 min + rendezvous 2 min + 启动与建 mesh 3 min + 重新切分加载 14.5 min）"
 
@@ -64,11 +64,12 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       (`(fp32, DP = 4)`), and a count times an amount as one part (`2 × 64 MiB`); a setting
       after the sum is no total of it (`… with bucket size = 256 MB`);
     - a quotient given with its result: `131,072 / 8 = 16,384`, `24 GB / 8 = 3 GB`, `7 / 39 =
-      17.9 %`;
+      17.9 %`, and a size over a bandwidth given as a time (`1.3 GiB ÷ 20 GB/s ≈ 70 ms`);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`;
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
-    - a table with a 合计 / 总计 / Total row, column by column, or whose last row is shown a
+    - a table with a 合计 / 总计 / Total row, column by column (a part's aside in brackets left
+      out: `26 GiB（20 层）`), or whose last row is shown a
       total by a column that adds up to it (`| Step time | 8.00 s | 6.39 s |` under the parts
       of the step; a part written `none` / `无` / `—` adds nothing);
     - a breakdown of percentages of one whole (in brackets, with an `other` / `其他` share or
@@ -440,8 +441,11 @@ def _quotients(text: str) -> list[str]:
     for a, b, c in zip(values, values[1:], values[2:]):
         if not (DIVIDED.fullmatch(text[a.end : b.start]) and GIVES.fullmatch(text[b.end : c.start])):
             continue
+        if a.dim == BYTES and b.dim == BANDWIDTH and c.dim == TIME and b.low and not (a.sign or b.sign or c.sign):
+            found += _transfer_time(text, a, b, c)  # `1.3 GiB ÷ 20 GB/s ≈ 70 ms`
+            continue
         if b.dim != COUNT or not b.number or a.sign or b.sign or c.sign:
-            continue  # `4 GB / 2 GB/s`: a division of units, not read
+            continue  # `4 GB / 2 GB/s = 2 s` read above; other divisions of units are not
         if OPERATOR_BEFORE.search(text[max(0, a.start - 4) : a.start]) or OPERATOR_NEXT.match(text, b.end):
             continue
         if a.dim != c.dim and not (a.dim == COUNT and not a.unit):
@@ -462,6 +466,21 @@ def _quotients(text: str) -> list[str]:
             shown = f"{_written(text, a)} / {_written(text, b)}"
             found.append(f"{shown} is {_amount(low, high, c)}, not the {_written(text, c)} it is given as")
     return found
+
+
+def _transfer_time(text: str, size: Quantity, rate: Quantity, time: Quantity) -> list[str]:
+    """A size over a bandwidth given as a time, in any reading of decimal and binary prefixes
+    (a GB may be 10^9 or 2^30 bytes), each number rounded as written, `≈` allowing 5% more."""
+    readings = [a / r for a in (size.low, size.high) for r in (rate.low, rate.high)]
+    low, high = min(readings), max(readings)
+    # a whole number is exact; a decimal may hide half its last digit
+    relative = sum(q.ulp / q.high for q in (size, rate) if q.high and not float(q.number).is_integer())
+    rounding = high * relative
+    margin = time.ulp + rounding + (APPROX * max(time.high, high) if time.approx or "≈" in text else 0.0)
+    if low - margin <= time.low <= high + margin:
+        return []
+    shown = f"{_written(text, size)} / {_written(text, rate)}"
+    return [f"{shown} is {_amount(low, high, time)}, not the {_written(text, time)} it is given as"]
 
 
 # A product goes on past a word: `13 × 10⁹ 参数 × 8 B ÷ 8 卡` is one product, not `13 × 10⁹`.
@@ -614,8 +633,11 @@ def _column_sum(header, row, parts_rows, column: int, named: bool) -> tuple[bool
 
 @lru_cache(maxsize=4096)
 def _one(cell: str) -> Quantity | None:
-    """The one quantity a cell holds (with nothing but words around it), or None."""
+    """The one quantity a cell holds (with nothing but words around it, an aside in brackets
+    left out: `26 GiB（20 层）`), or None."""
     text = prose(cell)
+    if "(" in text or "（" in text:
+        text = ASIDE.sub(lambda m: " " * len(m.group()), text)
     values = quantities(text)
     if len(values) != 1:
         return None
