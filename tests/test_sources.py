@@ -100,7 +100,7 @@ def test_sections_named_by_check_rules_are_the_templates(seed):
     from rfc_template.lints import consistency, model, slots
 
     required = {h.text for h in structure.required_sections()}
-    named = {model.PARAMETERS, *slots.NEEDS_REAL_ROW, consistency.PERFORMANCE[1], consistency.CHANGES}
+    named = {model.PARAMETERS, model.CHANGES, model.PLAN, *slots.NEEDS_REAL_ROW, consistency.PERFORMANCE[1]}
     named |= {section for section, _ in consistency.BOTH_BACKEND_ROWS}
     assert named <= required
     for section, row in consistency.BOTH_BACKEND_ROWS:
