@@ -115,7 +115,13 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
             findings.append(Finding(number, 1, "RFC335", message))
     for table in ctx.doc.tables:
         # a total is the last row (a table's own order: parts, then their total)
-        if table.rows and table.rows[-1] and (len(table.rows) > UNNAMED_PARTS or TOTAL_ROW.match(table.rows[-1][0])):
+        last = table.rows[-1] if table.rows else None
+        # (a last row with no digit past its name is no total: most tables, passed over quickly)
+        if (
+            last
+            and any(DIGIT.search(cell) for cell in last[1:])
+            and (len(table.rows) > UNNAMED_PARTS or TOTAL_ROW.match(last[0]))
+        ):
             for line, message in totals(table.header, table.rows, table.line):
                 findings.append(Finding(line, 1, "RFC335", message))
     return findings
