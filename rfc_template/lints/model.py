@@ -200,7 +200,6 @@ QUOTED = re.compile(r'"[^"]*"')
 FREE_TEXT = re.compile(r"(:| as ).*")
 
 
-@lru_cache(maxsize=1024)  # a fresh draft's diagrams are the template's: read once
 def words(diagram: str) -> frozenset[str]:
     """A diagram's labels and messages (the template's own, a placeholder taken out)."""
     found: set[str] = set()
@@ -214,7 +213,6 @@ def words(diagram: str) -> frozenset[str]:
     return frozenset(w for w in found if w)
 
 
-@lru_cache(maxsize=1024)
 def skeleton(diagram: str) -> tuple[str, ...]:
     """A diagram's structure without its words: node ids, edges and keywords, so that
     the stub is recognised whatever title or labels were put in."""
