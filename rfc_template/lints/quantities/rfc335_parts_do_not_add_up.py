@@ -197,7 +197,9 @@ def _section_candidates(source: str, language: str) -> tuple[int, ...]:
                     at = source.find(mark, at + 1)
                     continue
             start, end = _line_at(source, at)
-            if mark != "由" or "组成" in source[at:end] or "构成" in source[at:end]:
+            if mark in ("/", "÷") and "=" not in source[start:end] and "≈" not in source[start:end]:
+                pass  # a quotient is read only with its result (`tokens/s` is no division)
+            elif mark != "由" or "组成" in source[at:end] or "构成" in source[at:end]:
                 starts.add(start)
             at = source.find(mark, end)
     if source.count("%") >= 3:
