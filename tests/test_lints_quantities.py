@@ -214,6 +214,7 @@ def test_a_number_belongs_to_the_backend_before_it():
         # after another metric's value, an amount that names its own metric after it
         ("a clipping overhead of ≤ 5 ms per step and ≤ 16 MB of extra peak device memory", UP),
         ("peak memory ≤ 60 GB", ""),
+        ("PT 峰值显存 <= 56.2 GB 且不引入额外显存", ""),  # (found by a review) an addition said elsewhere
     ],
 )
 def test_an_extra_amount_is_a_change_not_the_whole(text, change):
@@ -540,6 +541,13 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("每卡多占约 22.8 GB（3.25 GB → 26 GB），PT 峰值显存 38.4 GB → 约 51.2 GB；MS 33.8 GB → 约 56.6 GB", True),
         ("+17.5 % at v = 5 (+4.0 GB, 39.6 GB → ≤ 44.0 GB)", False),  # a cap with room above the change
         ("每卡多占 2 GB 缓冲，峰值显存 70 GB → 50 GB", False),  # a change of one thing, values of another
+        # (found by a review) read as no change, points, another scenario, a part, a term, no number
+        ("暴露的通信时间 350 ms → 0 ms（-350 ms）", False),
+        ("MFU 40% → 50%（+10%）", False),
+        ("7B 模型 step time 8.00 s → 6.40 s（-20%），13B 模型 16.0 s → 13.6 s", False),
+        ("显存 10 GB → 8 GB（-2 GB），其中 bucket 512 MB → 256 MB", False),
+        ("D2H: 2 × 4 GB / 20 GB/s = 0.4 s", False),
+        ("每卡约 1e309 GB（1e309 × 1 GB）", False),
         # a quotient with its result
         ("131,072 / 8 = 16,384 tokens per rank", False),
         ("131,072 / 8 = 32,768 tokens per rank", True),
@@ -636,6 +644,7 @@ def test_a_row_that_continues_the_one_above_is_one_scenario(floor, baseline, wro
         ("峰值显存 ≤ 56.2 GB/卡，step time <= 5.79 s", False),
         ("峰值显存 ≤ 56.2 GB/卡，step time ≥ 5.79 s", True),
         ("峰值显存 ≤ 56.2 GB/卡（需要 host 内存 ≥ 104 GB）", False),  # a requirement, not a target
+        ("对于 step time ≥ 10 s 的大模型场景，峰值显存 ≤ 56.2 GB/卡", False),  # a condition (found by a review)
     ],
 )
 def test_a_target_bounded_from_the_wrong_side(target, wrong):
@@ -645,3 +654,12 @@ def test_a_target_bounded_from_the_wrong_side(target, wrong):
     text, line = edited(OFFLOAD, old, f"- 目标指标：{target}。")
     found = [f for f in findings(text) if f.code == "RFC333" and f.line == line]
     assert bool(found) is wrong, found
+
+
+def test_a_rate_with_its_items_is_a_number_for_a_rate_goal():
+    """(found by a review) `tokens/s` is a rate: `well above 1000 tokens/s` names its number."""
+    from rfc_template.lints.quantities.rfc332_goal_without_number import vague_goal
+
+    assert vague_goal("Throughput well above 1000 tokens/s per GPU.") == ""
+    assert vague_goal("Improve the throughput to 1,200 tokens/s.") == ""
+    assert vague_goal("Throughput well above the baseline.") != ""

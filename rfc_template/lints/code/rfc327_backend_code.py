@@ -55,6 +55,11 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
             '        raise NotImplementedError(f"MindSpore {mindspore.__version__}: see 3.2")',
             rfc="en",
         ),
+        # a PyTorch name bound by an import of something else (`msadapter.pytorch as torch`)
+        edit(
+            "torchrun --nproc_per_node 8 train.py\nimport torch\n",
+            "msrun --worker_num 8 train.py\nimport mindspore as ms\nimport msadapter.pytorch as torch\n",
+        ),
         # each backend's API in its own column
         edit(
             "### 6.4 关键逻辑\n\n",
@@ -154,9 +159,10 @@ def _other_backend_unimported(ctx: Context) -> list[Finding]:
         parsed, _ = parse_block(block, ed.language)
         if parsed is None:
             continue  # RFC318's
+        imported = _imported_names(parsed.tree)  # `import msadapter.pytorch as torch`: `torch` is the code's own
         for own, other in ((PT, MS), (MS, PT)):
             imports_own = any(isinstance(n, ast.Import | ast.ImportFrom) for n, _ in backend_uses(parsed.tree, own))
-            uses = backend_uses(parsed.tree, other)
+            uses = [(n, what) for n, what in backend_uses(parsed.tree, other) if what.split(".")[0] not in imported]
             if not imports_own or not uses or any(isinstance(n, ast.Import | ast.ImportFrom) for n, _ in uses):
                 continue
             node, what = uses[0]
@@ -169,6 +175,17 @@ def _other_backend_unimported(ctx: Context) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _imported_names(tree: ast.Module) -> set[str]:
+    """The names an import binds to something else than a backend package of that name."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.asname for a in node.names if a.asname and a.asname != a.name.split(".")[0]}
+        elif isinstance(node, ast.ImportFrom):
+            names |= {a.asname or a.name for a in node.names}
+    return names
 
 
 def _other_backend_in_column(ctx: Context) -> list[Finding]:
@@ -186,8 +203,9 @@ def _other_backend_in_column(ctx: Context) -> list[Finding]:
         for line, row in rows(table):
             for index, backend in columns.items():
                 other = MS if backend is PT else PT
-                used = _api_in_code(row[index] if index < len(row) else "", other)
-                if used:
+                cell = row[index] if index < len(row) else ""
+                used = _api_in_code(cell, other)
+                if used and not _api_in_code(cell, backend):  # (`mindspore.Tensor.copy_（同 torch.Tensor.copy_）`)
                     findings.append(
                         Finding(
                             line,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from rfc_template.lints.quantities.claims import DELTA, DOWN, TRANSITION, UP, Claim, claims_in
+from rfc_template.lints.quantities.scenarios import other_scenario
 from rfc_template.lints.quantities.units import PERCENT, Quantity
 
 APPROX = 0.05
@@ -48,10 +49,17 @@ def change_messages(text: str) -> list[str]:
         if len(changes) != 1:
             continue
         change = changes[0]
-        if not any(attached[id(m)] is change and _fits(change, m) for m in moves):
+        own = next((m for m in moves if attached[id(m)] is change and _fits(change, m)), None)
+        if own is None:
             continue
         for move in moves:
-            if attached[id(move)] is None and _comparable(change, move) and not _fits(change, move):
+            if (
+                attached[id(move)] is None
+                and _comparable(change, move)
+                and not PART_OF.search(move.clause)
+                and not other_scenario(move.clause, own.clause)
+                and not _fits(change, move)
+            ):
                 found.append(_message(change, move))
     return found
 
@@ -86,14 +94,25 @@ def _comparable(change: Claim, move: Claim) -> bool:
     return not (change.change in (UP, DOWN) and direction and direction != change.change)  # RFC333's
 
 
+# a part of the whole the change is said of (`其中 bucket 512 MB → 256 MB`, `of which …`)
+PART_OF = re.compile(r"(?i)其中|包括|包含|\bof which\b|\bincluding\b|\bwhere\b")
+
+
 def _fits(change: Claim, move: Claim) -> bool:
+    """The change agrees with the before and after, or cannot be read against them."""
     before, after, amount = move.origin, move.quantity, change.quantity
     assert before is not None
+    if not before.low or not after.low or not before.high or not after.high:
+        return True  # a zero at either end (`350 ms → 0 ms（-100%）`): not read
+    if (
+        amount.dim == PERCENT
+        and before.dim == PERCENT
+        and abs(abs(after.number - before.number) - amount.number) <= (amount.ulp + before.ulp + after.ulp)
+    ):
+        return True  # points between two percentages (`MFU 40% → 50%（+10%）`)
     approx = any(q.approx for q in (before, after, amount))
     for low in (True, False):  # `1 GB` as 10^9 bytes in every number, then as 2^30
         a, b = (before.low, after.low) if low else (before.high, after.high)
-        if not a or not b:
-            continue
         d = amount.low if low else amount.high
         ulps = before.ulp + after.ulp
         if amount.dim == PERCENT:

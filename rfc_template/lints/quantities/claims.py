@@ -358,11 +358,14 @@ EXTRA = re.compile(r"(?i)(?:\b(?:extra|additional|added)|额外的?|多出的?|�
 
 
 def _extra(clause: str, metric: Metric, quantity: Quantity) -> bool:
-    """The metric, named in the clause, is said as an addition just before its name."""
-    for found in metrics_in(clause):
-        if found.key == metric.key and EXTRA.search(clause, max(0, found.start - 12), found.start):
-            return True
-    return False
+    """The metric the value is said of, named just before it (or right after it: `16 MB of
+    extra peak memory`), is said as an addition (`extra peak ≤ 16 MB`); an addition said
+    elsewhere in the clause (`≤ 56.2 GB 且不引入额外显存`) is another statement."""
+    named = [m for m in metrics_in(clause) if m.key == metric.key]
+    before = [m for m in named if m.end <= quantity.start]
+    after = [m for m in named if m.start >= quantity.end and OF_METRIC.fullmatch(clause[quantity.end : m.start])]
+    mention = before[-1] if before else (after[0] if after else None)
+    return mention is not None and EXTRA.search(clause, max(0, mention.start - 12), mention.start) is not None
 
 
 def _is_origin(claim: Claim, values: list[Quantity], origins: set[int]) -> bool:

@@ -62,28 +62,28 @@ QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
 def number_without_unit(ctx: Context) -> list[Finding]:
     """a step time, a memory size or a throughput is given as a number with no unit
 
-        ## What it checks
-        9.3 性能 / 显存验证 (Performance / memory verification)'s 基线 (Baseline), 开启本特性 (With this
-        feature) and 通过标准 (Pass criteria) cells, in rows whose 指标 (Metric) names quantities
-        (step time, latency, memory, throughput, bandwidth, recovery or load time) and gives no
-        unit of its own (`step time (ms)` does): a value written as a bare number, alone or after
-        a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
-        `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
-        number; `rank-0 peak 39.6`: rank 0 names a rank). A metric with a slash of its own (`H2D /
-        D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
-        bare number (`step time 6.81，`, `peak memory 23.6 per GPU`); and in 2's target lines, 3.1's
+    ## What it checks
+    9.3 性能 / 显存验证 (Performance / memory verification)'s 基线 (Baseline), 开启本特性 (With this
+    feature) and 通过标准 (Pass criteria) cells, in rows whose 指标 (Metric) names quantities
+    (step time, latency, memory, throughput, bandwidth, recovery or load time) and gives no
+    unit of its own (`step time (ms)` does): a value written as a bare number, alone or after
+    a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
+    `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
+    number; `rank-0 peak 39.6`: rank 0 names a rank). A metric with a slash of its own (`H2D /
+    D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
+    bare number (`step time 6.81，`, `peak memory 23.6 per GPU`); and in 2's target lines, 3.1's
     goals and 8's gain rows, a value with its unit that goes to a bare decimal (`from 71.2 GB to
     66.0 or less per GPU`, `74.2 GB → <= 56.2`; `from 8 to 6 s` is how a range is written).
     Reported at the row or line, once.
 
-        Counts are no quantity (`24` cases, `v = 2`, `8 卡`, `10 次保存`), nor are MFU, ratios or
-        other metrics the template does not name; a number inside brackets, next to other words
-        (`10 次保存 p99 ≤ 3`) or in a row whose metric is not known is not read.
+    Counts are no quantity (`24` cases, `v = 2`, `8 卡`, `10 次保存`), nor are MFU, ratios or
+    other metrics the template does not name; a number inside brackets, next to other words
+    (`10 次保存 p99 ≤ 3`) or in a row whose metric is not known is not read.
 
-        ## Why a reviewer cares
-        `14.2` could be seconds or milliseconds, `≤ 30` minutes or seconds, `74.2` GB or GiB:
-        the pass criterion cannot be checked in Level1 against a measurement, and the baseline
-        cannot be compared with the target.
+    ## Why a reviewer cares
+    `14.2` could be seconds or milliseconds, `≤ 30` minutes or seconds, `74.2` GB or GiB:
+    the pass criterion cannot be checked in Level1 against a measurement, and the baseline
+    cannot be compared with the target.
     """
     findings = []
     ed = ctx.edition

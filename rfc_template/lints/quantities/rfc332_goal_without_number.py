@@ -200,7 +200,8 @@ def _has_number(text: str, dims: set[str]) -> bool:
     """A number that may be the amount of a quantity of `dims` (any, without): a share or a
     ratio may be of anything, a size is no time."""
     return any(
-        (q.dim != COUNT or q.multiplier in ("万", "亿")) and (not dims or q.dim in dims or q.dim in AMOUNTS)
+        (q.dim != COUNT or q.multiplier in ("万", "亿"))
+        and (not dims or q.dim in dims or q.dim.split(":")[0] in dims or q.dim in AMOUNTS)  # `rate:tokens` is a rate
         for q in quantities(text)
     )
 
@@ -208,7 +209,8 @@ def _has_number(text: str, dims: set[str]) -> bool:
 def _bare_bound(text: str, dims: set[str]) -> bool:
     """A bound (`≤ 5`) whose number may be the quantity's: none of another dimension."""
     return OPERATOR.search(text) is not None and not any(
-        dims and q.dim not in dims and q.dim not in AMOUNTS and q.dim != COUNT for q in quantities(text)
+        dims and q.dim not in dims and q.dim.split(":")[0] not in dims and q.dim not in AMOUNTS and q.dim != COUNT
+        for q in quantities(text)
     )
 
 

@@ -155,6 +155,7 @@ def wrong_direction(ctx: Context) -> list[Finding]:
         if (
             before is not None
             and row.continues
+            and not BATCH.search(row.scenario + " " + row.criterion)
             and row.metrics
             and before.metrics
             and _run_of(before.baseline) == _run_of(row.baseline)
@@ -221,6 +222,7 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
             and metric.key not in ("host memory",)
             and not NEEDS.search(claim.clause)
             and not CHANGED.search(claim.clause)
+            and not CONDITION.search(claim.clause)
         ):
             # a target from the wrong side: `目标指标：峰值显存 ≥ 30.5 GiB`, `step time at least 6.4 s`
             found.append(f"bounds {metric.name} with {_op_word(claim.op)} {_said(claim)}, but {_better(metric)}")
@@ -251,6 +253,8 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
 
 # what a requirement says, not a target: `需要 ≥ 64 GB 显存`, `requires at least 80 GB of memory`
 NEEDS = re.compile(r"(?i)需要|需|要求|至少需要|\brequire[sd]?\b|\bneeds?\b|\bminimum\b")
+# a condition, not a target: `On GPUs with at least 80 GB of memory`, `对于 step time ≥ 10 s 的大模型`
+CONDITION = re.compile(r"(?i)\b(?:with|on|for|when|if|where|whose)\b|对于|针对|当|如果|若|的(?:场景|模型|卡|机器|任务)")
 # a clause that speaks of a change may bound the change (`cut … the peak memory by at least 5 GB`)
 CHANGED = re.compile(
     r"(?i)\bby\b|降低|减少|下降|节省|缩短|提升|提高|增加|\b(?:cut|reduc\w*|lower\w*|sav\w*|increas\w*|improv\w*|rais\w*)\b"
@@ -480,13 +484,20 @@ def _judge_row(
                 f"'{section}' {feature_name} gives {metric.name} {baseline_text(feature)}, worse than the "
                 f"{baseline_name} {baseline_text(baseline)}, while the {criterion_name} asks for better"
             )
-    found += _linked(criteria, baselines, backend_of_row, where, baseline_name)
+    if not BATCH.search(row.scenario + " " + row.criterion):  # (`micro batch 1 → 2`: other tokens per step)
+        found += _linked(criteria, baselines, backend_of_row, where, baseline_name)
     return [Finding(row.line, 1, "RFC333", message) for message in dict.fromkeys(found)]
 
 
 # Two metrics of one scenario that move together: the same tokens in less time are more
 # tokens per second. A row that asks one to get better cannot let the other get worse.
 LINKED = ("step time", "throughput")
+
+
+# a batch size changed in the row: the same step is then no longer the same tokens
+BATCH = re.compile(
+    r"(?i)(?:batch(?: size)?|\b(?:mbs|gbs)\b|批大小)\s*[=:：]?\s*\d+\s*(?:→|->|\bto\b|改为|变为|改成)\s*\d+"
+)  # `micro batch 1 → 2`
 
 
 def _linked(

@@ -449,13 +449,13 @@ def _quotients(text: str) -> list[str]:
     for a, b, c in zip(values, values[1:], values[2:]):
         if not (DIVIDED.fullmatch(text[a.end : b.start]) and GIVES.fullmatch(text[b.end : c.start])):
             continue
+        if OPERATOR_BEFORE.search(text[max(0, a.start - 4) : a.start]) or OPERATOR_NEXT.match(text, b.end):
+            continue  # a term of a longer expression (`2 × 4 GB / 20 GB/s = 0.4 s`)
         if a.dim == BYTES and b.dim == BANDWIDTH and c.dim == TIME and b.low and not (a.sign or b.sign or c.sign):
             found += _transfer_time(text, a, b, c)  # `1.3 GiB ÷ 20 GB/s ≈ 70 ms`
             continue
         if b.dim != COUNT or not b.number or a.sign or b.sign or c.sign:
             continue  # `4 GB / 2 GB/s = 2 s` read above; other divisions of units are not
-        if OPERATOR_BEFORE.search(text[max(0, a.start - 4) : a.start]) or OPERATOR_NEXT.match(text, b.end):
-            continue
         if a.dim != c.dim and not (a.dim == COUNT and not a.unit):
             continue
         scale = 100.0 if c.dim == PERCENT and a.dim != c.dim else 1.0
@@ -634,6 +634,8 @@ def _column_sum(header, row, parts_rows, column: int, named: bool) -> tuple[bool
         return None
     if any(p.dim != whole.dim for p in values) or (not named and len(values) < UNNAMED_PARTS):
         return None
+    if not named and (not whole.low or sum(1 for p in values if p.low) < UNNAMED_PARTS):
+        return None  # a column of zeros (`0%`) adds up to anything's zero: it shows no total
     low, high = sum(p.low for p in values), sum(p.high for p in values)
     slack = sum(p.ulp for p in values)
     return _close(whole, low, high, slack, whole.approx or any(p.approx for p in values)), low, high, whole

@@ -12,6 +12,7 @@ the last digit written, what rounding can hide.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from functools import lru_cache
@@ -152,7 +153,7 @@ _ITEM_NAMES = {"tok": "tokens", "seq": "sequences", "seqs": "sequences", "img": 
 def _half_ulp(written: str) -> float:
     mantissa, _, exponent = written.replace(",", "").lower().partition("e")
     decimals = len(mantissa.split(".")[1]) if "." in mantissa else 0
-    return 0.5 * 10.0 ** (int(exponent or 0) - decimals)
+    return 0.5 * 10.0 ** max(-300, min(300, int(exponent or 0) - decimals))
 
 
 def _scale(match: re.Match) -> tuple[float, float, str, str]:
@@ -213,6 +214,8 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             continue  # part of a name: `A100`, `fp32`, `Llama2-13B`, `v2.5`
         written = match.group("number")
         number = float(written.replace(",", ""))
+        if not math.isfinite(number) or abs(number) > 1e200:
+            continue  # `1e309`: no quantity anyone measures, and no arithmetic survives it
         low_factor, high_factor, dim, unit = _scale(match)
         sign = match.group("sign") or ""
         value = -number if sign == "-" else number
