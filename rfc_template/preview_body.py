@@ -3,7 +3,7 @@ section at a time, each section's HTML kept when the section comes again (met_tw
 
 A section is rendered alone where that draws what the whole RFC draws: its last block
 ends within it (sectioned.closed: no fence or HTML block running on past the next
-heading; the last section has none), and it defines no reference link another section
+heading, no paragraph right before it), and it defines no reference link another section
 could use. Otherwise the whole body is
 rendered at once, as before. A section's heading anchors are numbered within it, with a
 mark (MARK) around each number that the page's numbering replaces; an RFC holding that
@@ -69,7 +69,7 @@ def render(text: str, new: Callable[[], tuple[mistune.Markdown, Renderer]], cont
         met = False
         for start, end in zip(starts, [*starts[1:], len(text)]):
             part = _section(text[start:end], new, context, met)
-            if part is None or not (part.ends_within or end == len(text)):
+            if part is None or not part.ends_within:
                 break
             parts.append(part)
             met = met or part.basic_info_met

@@ -44,8 +44,10 @@ def block_tokens(text: str, parse: Parse) -> tuple[list[dict], dict]:
     env: dict = {}
     for start, end in zip(starts, [*starts[1:], len(text)]):
         part_tokens, part_env, ends_within = _parsed(text[start:end], parse)
-        if not ends_within and end < len(text):
-            return parse(text)  # a fence or an HTML block runs on past the section (into the next)
+        if not ends_within:
+            # a fence or an HTML block runs on past the section; even the last section's
+            # paragraph may close what an earlier one opened (a link definition's title)
+            return parse(text)
         tokens += [dict(token, offset=token["offset"] + start) if "offset" in token else token for token in part_tokens]
         for key, value in part_env.items():
             if key == REFERENCES:

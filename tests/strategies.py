@@ -284,4 +284,6 @@ RUNNING_PAST_A_HEADING = [
     "# T\n\nOwner | Status\n## 2. 背景 | Background\n",  # a table's header before the heading
     "## A\n\n[r]: https://a\n\n## B\n\n[r]: https://b\nsee [x][r]\n",  # the first definition wins
     "## A\n\n| a | b |\n| a | b | c |\n\n## B\n\n| a | b |\n| a | b | c |\n",  # rows meant as tables
+    # (found by hypothesis) a link definition's title opened in one section, closed in the last
+    "[foo]: /u '\n<!-- whole -->\n## 2. 背景\n[foo]: /u '\n",
 ]
