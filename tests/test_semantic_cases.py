@@ -112,3 +112,20 @@ def test_a_mistake_of_meaning_is_caught_at_its_line(folder, case, tmp_path):
 def test_a_natural_variation_of_meaning_passes_review(folder, case, tmp_path):
     text, _ = edited(folder, case)
     assert review(text, tmp_path, folder) == [], f"{case['id']} ({case['why']}) is rejected"
+
+
+def test_a_sealed_held_back_round_is_ready():
+    """A held-back folder left out of CASE_FOLDERS is a sealed round (its cases not yet run):
+    each of its RFCs passes review with no finding, and each case's edit applies. With no
+    round sealed, every held-back folder is one CASE_FOLDERS runs."""
+    from rfc_template import check
+
+    here = Path(__file__).resolve().parent
+    sealed = [folder for folder in sorted(here.glob("semantic-held-back*")) if folder not in CASE_FOLDERS]
+    for path in (p for folder in sealed for p in sorted(folder.glob("*.json"))):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        rfc = PROJECT / data["rfc"]
+        text = rfc.read_text(encoding="utf-8")
+        assert check.check_text(text, rfc, check.REVIEW).findings == [], path.stem
+        for case in data["mistakes"] + data["variations"]:
+            assert text.count(case["find"]) == 1, f"{path.stem}: {case['id']}"

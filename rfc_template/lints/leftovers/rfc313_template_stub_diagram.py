@@ -5,6 +5,23 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
 from rfc_template.lints.model import model, skeleton
 
+# the corpus RFC's own flowchart (tests/corpus/zh-optimizer-offload), after its `flowchart TD`
+CORPUS_FLOW = (
+    '    A["调用 offload_optimizer_states"] --> B{"参数与优化器类型是否合法"}\n'
+    '    B -- "否" --> X["抛出 TypeError / ValueError"]\n'
+    '    B -- "是" --> C["按 bucket_size_mb 把参数划分为桶"]\n'
+    '    C --> D["前 ceil(ratio × 桶数) 个桶在 host 分配锁页缓冲"]\n'
+    '    D --> E["已有状态拷到 host，释放 device 上的状态显存"]\n'
+    '    E --> F["返回 OffloadedOptimizer"]\n'
+    '    F --> G["训练 step：forward / backward / 梯度 reduce-scatter"]\n'
+    '    G --> H["optimizer.step：H2D 预取下一个桶"]\n'
+    '    H --> I["device 上用原 fused kernel 更新当前桶"]\n'
+    '    I --> J["D2H 写回当前桶状态，释放换入缓冲"]\n'
+    '    J --> K{"还有未更新的桶"}\n'
+    '    K -- "是" --> H\n'
+    '    K -- "否" --> L["等待 offload stream，进入下一 step"]\n'
+)
+
 
 @rule(
     "RFC313",
@@ -12,22 +29,7 @@ from rfc_template.lints.model import model, skeleton
     REVIEW,
     fails=edit(
         # the corpus RFC's own flowchart replaced by the template's stub, its title filled in
-        (
-            "flowchart TD\n"
-            '    A["调用 offload_optimizer_states"] --> B{"参数与优化器类型是否合法"}\n'
-            '    B -- "否" --> X["抛出 TypeError / ValueError"]\n'
-            '    B -- "是" --> C["按 bucket_size_mb 把参数划分为桶"]\n'
-            '    C --> D["前 ceil(ratio × 桶数) 个桶在 host 分配锁页缓冲"]\n'
-            '    D --> E["已有状态拷到 host，释放 device 上的状态显存"]\n'
-            '    E --> F["返回 OffloadedOptimizer"]\n'
-            '    F --> G["训练 step：forward / backward / 梯度 reduce-scatter"]\n'
-            '    G --> H["optimizer.step：H2D 预取下一个桶"]\n'
-            '    H --> I["device 上用原 fused kernel 更新当前桶"]\n'
-            '    I --> J["D2H 写回当前桶状态，释放换入缓冲"]\n'
-            '    J --> K{"还有未更新的桶"}\n'
-            '    K -- "是" --> H\n'
-            '    K -- "否" --> L["等待 offload stream，进入下一 step"]\n'
-        ),
+        ("flowchart TD\n" + CORPUS_FLOW),
         (
             "flowchart TD\n"
             '    A["读取用户配置"] --> B["校验参数合法性"]\n'
@@ -45,19 +47,7 @@ from rfc_template.lints.model import model, skeleton
     passes=(
         # the stub's shape, every node the feature's own step (met writing a held-back RFC)
         edit(
-            '    A["调用 offload_optimizer_states"] --> B{"参数与优化器类型是否合法"}\n'
-            '    B -- "否" --> X["抛出 TypeError / ValueError"]\n'
-            '    B -- "是" --> C["按 bucket_size_mb 把参数划分为桶"]\n'
-            '    C --> D["前 ceil(ratio × 桶数) 个桶在 host 分配锁页缓冲"]\n'
-            '    D --> E["已有状态拷到 host，释放 device 上的状态显存"]\n'
-            '    E --> F["返回 OffloadedOptimizer"]\n'
-            '    F --> G["训练 step：forward / backward / 梯度 reduce-scatter"]\n'
-            '    G --> H["optimizer.step：H2D 预取下一个桶"]\n'
-            '    H --> I["device 上用原 fused kernel 更新当前桶"]\n'
-            '    I --> J["D2H 写回当前桶状态，释放换入缓冲"]\n'
-            '    J --> K{"还有未更新的桶"}\n'
-            '    K -- "是" --> H\n'
-            '    K -- "否" --> L["等待 offload stream，进入下一 step"]\n',
+            CORPUS_FLOW,
             '    A["调用 offload_optimizer_states"] --> B["校验 offload_ratio 与 bucket_size_mb"]\n'
             '    B --> C{"优化器是否为支持的类型"}\n'
             '    C -- "否" --> D["抛出 TypeError"]\n'
@@ -71,22 +61,7 @@ from rfc_template.lints.model import model, skeleton
         edit(
             # the corpus RFC's flowchart redrawn as long as the stub, in the feature's own steps: its
             # two branches meet again and its last step loops back, so it is not the stub node for node
-            (
-                "flowchart TD\n"
-                '    A["调用 offload_optimizer_states"] --> B{"参数与优化器类型是否合法"}\n'
-                '    B -- "否" --> X["抛出 TypeError / ValueError"]\n'
-                '    B -- "是" --> C["按 bucket_size_mb 把参数划分为桶"]\n'
-                '    C --> D["前 ceil(ratio × 桶数) 个桶在 host 分配锁页缓冲"]\n'
-                '    D --> E["已有状态拷到 host，释放 device 上的状态显存"]\n'
-                '    E --> F["返回 OffloadedOptimizer"]\n'
-                '    F --> G["训练 step：forward / backward / 梯度 reduce-scatter"]\n'
-                '    G --> H["optimizer.step：H2D 预取下一个桶"]\n'
-                '    H --> I["device 上用原 fused kernel 更新当前桶"]\n'
-                '    I --> J["D2H 写回当前桶状态，释放换入缓冲"]\n'
-                '    J --> K{"还有未更新的桶"}\n'
-                '    K -- "是" --> H\n'
-                '    K -- "否" --> L["等待 offload stream，进入下一 step"]\n'
-            ),
+            ("flowchart TD\n" + CORPUS_FLOW),
             (
                 "flowchart TD\n"
                 '    A["调用 offload_optimizer_states"] --> B["校验参数与优化器类型"]\n'

@@ -25,6 +25,7 @@ from typing import NamedTuple
 from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
+from rfc_template.lints.quantities import backend_words
 from rfc_template.lints.quantities.claims import Claim, claims_in, clauses
 from rfc_template.lints.quantities.metrics import Metric, metrics_of_cell
 from rfc_template.lints.quantities.units import Quantity, normal, quantities
@@ -232,7 +233,7 @@ def gains(ctx: Context) -> list[Statement]:
 
 # `同上`, `Same as above`, `PT, same`: the row above's scenario (on one backend)
 SAME_AS_ABOVE = re.compile(
-    r"(?i)^(?:(?:PT|MS|PyTorch|MindSpore)\s*[,，:：]?\s*)?(?:同上|同前|same as above|as above|ditto|same\b)"
+    rf"(?i)^(?:{backend_words.NAME}\s*[,，:：]?\s*)?(?:同上|同前|same as above|as above|ditto|same\b)"
 )
 
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
-PT_WORDS = re.compile(r"\b(?:PT|PyTorch)\b")
-MS_WORDS = re.compile(r"\b(?:MS|MindSpore)\b")
-LEADING_BACKEND = re.compile(r"^\W*(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b")
+# how a sentence names each backend, and either (the one spelling of the quantities' rules)
+PT_NAME, MS_NAME = "PT|PyTorch", "MS|MindSpore"
+NAME = f"(?:{PT_NAME}|{MS_NAME})"
+PT_WORDS = re.compile(rf"\b(?:{PT_NAME})\b")
+MS_WORDS = re.compile(rf"\b(?:{MS_NAME})\b")
+LEADING_BACKEND = re.compile(rf"^\W*(?:(?P<pt>{PT_NAME})|(?P<ms>{MS_NAME}))\b")
 
 
 def backend_of_scenario(text: str) -> str:
@@ -23,16 +26,16 @@ def backend_of(text: str) -> str:
     return "PT" if pt and not ms else "MS" if ms and not pt else ""
 
 
-BACKENDS = re.compile(r"\b(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b")
+BACKENDS = re.compile(rf"\b(?:(?P<pt>{PT_NAME})|(?P<ms>{MS_NAME}))\b")
 JOINED = re.compile(r"^\s*(?:与|和|及|and|or|或|/|、|,|\+)\s*$")
 
 
 # a backend named after a value, as its own: `≤ 24.0 s on PT (8 × A800)`, `26.5 s（MS）`
 AFTER = re.compile(
     r"\s*(?:[(（][^()（）]*[)）]\s*)?(?:"
-    r"(?:on|for|with|in)\s+(?:the\s+)?(?:(?P<pt>PT|PyTorch)|(?P<ms>MS|MindSpore))\b"
-    r"(?!\s*(?:and|or|/|、|和|与|及|或|\+)\s*(?:PT|MS|PyTorch|MindSpore))"
-    r"|[(（]\s*(?:(?P<bpt>PT|PyTorch)|(?P<bms>MS|MindSpore))\s*[)）])"
+    rf"(?:on|for|with|in)\s+(?:the\s+)?(?:(?P<pt>{PT_NAME})|(?P<ms>{MS_NAME}))\b"
+    rf"(?!\s*(?:and|or|/|、|和|与|及|或|\+)\s*{NAME})"
+    rf"|[(（]\s*(?:(?P<bpt>{PT_NAME})|(?P<bms>{MS_NAME}))\s*[)）])"
 )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from rfc_template.lints.quantities.backend_words import NAME
 from rfc_template.lints.quantities.claims import DELTA, DOWN, TRANSITION, UP, Claim, claims_in
 from rfc_template.lints.quantities.scenarios import other_scenario
 from rfc_template.lints.quantities.units import PERCENT, Quantity
@@ -27,7 +28,7 @@ APPROX = 0.05
 # a change with the before and after it is made of in a bracket right after it
 # (`下降 >= 18 GB（74.2 GB → <= 56.2 GB）`, `多占约 22.8 GB（3.25 GB → 26 GB）`), or in a
 # bracket right after them (`1.25 s → <= 1.30 s（劣化 <= 4%）`, `8.00 s → 6.40 s (25% faster)`)
-BEFORE_BRACKET = re.compile(r"\s*[(（]\s*(?:(?:PT|MS|PyTorch|MindSpore)\s*[,，:：]?\s*)?(?:从|from)?\s*$")
+BEFORE_BRACKET = re.compile(rf"\s*[(（]\s*(?:{NAME}\s*[,，:：]?\s*)?(?:从|from)?\s*$")
 AFTER_BRACKET = re.compile(r"\s*[(（][^\d()（）,，;；]{0,12}$")
 
 

@@ -18,7 +18,7 @@ from rfc_template.lints.quantities import (
     targets,
     verification,
 )
-from rfc_template.lints.quantities.claims import APPROX_WORDS, CHANGE_WORDS, OPERATOR_WORDS, POSTFIX_WORDS, clauses
+from rfc_template.lints.quantities.claims import APPROX_WORDS, CHANGE_WORDS, OPERATOR_WORDS, POSTFIX_WORDS, TO, clauses
 from rfc_template.lints.quantities.metrics import Metric, metrics_in, unit_given
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, HAS_DIGIT, RATE, TIME, quantities
 
@@ -216,7 +216,8 @@ def _unnumbered(match: re.Match[str]) -> str:
 
 
 # after a bare value, what leaves it one: the end, a comma, or whose it is (`23.6 per GPU`, `/卡`)
-PER_DEVICE = re.compile(r"(?i)\s*(?:per (?:GPU|NPU|card|device|rank)|/ ?(?:卡|GPU|NPU|card|rank)|每卡)\b")
+_PER_DEVICE = r"\s*(?:per (?:GPU|NPU|card|device|rank)|/ ?(?:卡|GPU|NPU|card|rank)|每卡)\b"
+PER_DEVICE = re.compile(rf"(?i){_PER_DEVICE}")
 LINKING = r"(?:\s*|[^\d,;。()]{0,8}?(?:为|是|约|达到|:|=|\bof|\bis|\bwas|\bat|\babout|~)\s*)"
 
 
@@ -242,15 +243,10 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
 
 
 # a before with its unit and an after without: `from 71.2 GB to 66.0 or less per GPU`,
-# `74.2 GB → <= 56.2`; a bare before and an after with its unit is how ranges are written
-# (`from 8 to 6 s`), and an after followed by any other word may be a count (`→ 2 nodes`)
-MOVED_TO = re.compile(
-    r"\s*(?:→|->|\bto\b|到|至|降到|降至|减到|减至|升到|升至|提升到|提升至|缩短到|缩短至)\s*"
-    r"(?:(?:<=|≤|>=|≥|<|>|at most|at least|不超过|不低于|约|about|~)\s*)?$"
-)
-BARE_END = re.compile(
-    r"(?i)\s*(?:$|[,，。;；)）|]|or (?:less|more|lower|higher|below|above)\b|(?:及|或)?以(?:下|内|上)|per (?:GPU|NPU|card|device|rank)\b|/\s*(?:卡|GPU)|每卡)"
-)
+# `74.2 GB → <= 56.2` (a transition as claims.TO reads it); a bare before and an after
+# with its unit is how ranges are written (`from 8 to 6 s`), and an after followed by any
+# other word may be a count (`→ 2 nodes`)
+BARE_END = re.compile(rf"(?i)\s*(?:$|[,，。;；)）|]|(?:{POSTFIX_WORDS})|(?:及|或)?以(?:下|内|上))|{_PER_DEVICE}")
 
 
 @lru_cache(maxsize=4096)
@@ -262,6 +258,6 @@ def bare_after_move(text: str) -> tuple[str, str] | None:
     for before, after in zip(values, values[1:]):
         if before.dim not in QUANTITY_DIMS or not after.bare or after.sign or "." not in text[after.start : after.end]:
             continue  # (a whole number after `to` is often a count: `8 to 16 卡`)
-        if MOVED_TO.match(text[before.end : after.start]) and BARE_END.match(text, after.end):
+        if TO.match(text[before.end : after.start]) and BARE_END.match(text, after.end):
             return text[before.start : before.end].strip(), text[after.start : after.end]
     return None

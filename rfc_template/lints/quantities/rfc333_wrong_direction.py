@@ -30,6 +30,7 @@ from rfc_template.lints.quantities import (
 from rfc_template.lints.quantities.claims import (
     ABS,
     BETTER,
+    CHANGE_WORDS,
     DELTA,
     DOWN,
     GE,
@@ -256,9 +257,8 @@ NEEDS = re.compile(r"(?i)需要|需|要求|至少需要|\brequire[sd]?\b|\bneeds
 # a condition, not a target: `On GPUs with at least 80 GB of memory`, `对于 step time ≥ 10 s 的大模型`
 CONDITION = re.compile(r"(?i)\b(?:with|on|for|when|if|where|whose)\b|对于|针对|当|如果|若|的(?:场景|模型|卡|机器|任务)")
 # a clause that speaks of a change may bound the change (`cut … the peak memory by at least 5 GB`)
-CHANGED = re.compile(
-    r"(?i)\bby\b|降低|减少|下降|节省|缩短|提升|提高|增加|\b(?:cut|reduc\w*|lower\w*|sav\w*|increas\w*|improv\w*|rais\w*)\b"
-)
+# (claims' own change words, and `by` for the English said after the metric)
+CHANGED = re.compile(rf"(?i)\bby\b|{CHANGE_WORDS}|\bimprov\w*|\brais\w*")
 
 
 def _nets_out(claim: Claim, claims: tuple[Claim, ...]) -> bool:
@@ -510,10 +510,8 @@ def _linked(
 ) -> list[str]:
     """`only`: the bounds to report (their ids), where the criteria are two rows'."""
     found = []
+    bounds = {k: [c for c in criteria if _is_bound(c) and c.metric is not None and c.metric.key == k] for k in LINKED}
     for key, other_key in (LINKED, LINKED[::-1]):
-        bounds = {
-            k: [c for c in criteria if _is_bound(c) and c.metric is not None and c.metric.key == k] for k in LINKED
-        }
         if not bounds[key] or not bounds[other_key]:
             continue
         metric, other = bounds[key][0].metric, bounds[other_key][0].metric

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rfc_template.lint.context import Context
+from rfc_template.lint.context import Context, per_document
 from rfc_template.lints.quantities import (
     BACKGROUND,
     CONSTRAINTS,
@@ -127,6 +127,7 @@ def _clause_anchor(claim: Claim, claims: tuple[Claim, ...]) -> Quantity | None:
     return next(iter(starts.values())) if len(starts) == 1 else None
 
 
+@per_document  # RFC334 reads them for its comparisons and for what 9.3 leaves unverified
 def statements_of(ctx: Context) -> list[Stated]:
     ed = ctx.edition
     found: list[Stated] = []
