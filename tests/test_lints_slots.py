@@ -7,8 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rfc_template import check
+from rfc_template.lints.slots import lines_holding
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 OFFLOAD = CORPUS / "zh-optimizer-offload" / "rfc.md"
@@ -108,3 +111,23 @@ def test_a_ditto_in_the_first_row_is_still_a_placeholder():
     )
     found = review(OFFLOAD, (row, "| 同上 |" + row.split("|", 2)[2]))
     assert [code for code, _ in found] == ["RFC308"]
+
+
+class _Lines:
+    """As much of a Context as lines_holding reads."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.visible_lines, self._shared = lines, {}
+
+
+@given(
+    st.lists(st.text(alphabet="ab：支持\n |", max_size=12).map(lambda s: s.replace("\n", "")), max_size=12),
+    st.sampled_from(["a", "ab", "支持", "：", "b|"]),
+    st.integers(0, 14),
+    st.integers(0, 14),
+)
+def test_lines_holding_finds_what_reading_each_line_finds(lines, needle, start, end):
+    """The slot rules' str.find over the visible text (RFC302, RFC308) against the plain
+    reading: every line of the span, in order, that holds the needle."""
+    expected = [(n, lines[n - 1]) for n in range(max(start, 1), min(end, len(lines) + 1)) if needle in lines[n - 1]]
+    assert list(lines_holding(_Lines(lines), needle, start, end)) == expected  # type: ignore[arg-type]

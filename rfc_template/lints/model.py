@@ -216,11 +216,17 @@ def words(diagram: str) -> frozenset[str]:
 def skeleton(diagram: str) -> tuple[str, ...]:
     """A diagram's structure without its words: node ids, edges and keywords, so that
     the stub is recognised whatever title or labels were put in."""
-    lines = []
-    for line in JINJA.sub("", diagram).splitlines():
-        line = line.strip()
-        if not line or line.startswith("%%"):
-            continue
-        line = FREE_TEXT.sub("", QUOTED.sub('""', line))
-        lines.append(re.sub(r"\s+", " ", line).strip())
-    return tuple(lines)
+    shapes = map(_line_shape, (JINJA.sub("", diagram) if "{" in diagram else diagram).splitlines())
+    return tuple(shape for shape in shapes if shape is not None)
+
+
+@lru_cache(maxsize=4096)  # a diagram's lines recur in every RFC that keeps them: the stubs' lines
+def _line_shape(line: str) -> str | None:
+    """One line of a skeleton; None for a blank line or a `%%` comment."""
+    line = line.strip()
+    if not line or line.startswith("%%"):
+        return None
+    return _SPACES.sub(" ", FREE_TEXT.sub("", QUOTED.sub('""', line))).strip()
+
+
+_SPACES = re.compile(r"\s+")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -262,12 +263,20 @@ def stale_copies(doc: document.Document, ed: Edition, rfc: Path) -> list[StaleCo
     """Each diagrams/*.mmd beside `rfc` that differs from its block in rfc.md (a file or a
     block that is not there is no copy to compare)."""
     folder = rfc.parent / "diagrams"
+    try:
+        present = set(os.listdir(folder))  # one call for the folder, not a stat for each file
+    except OSError:
+        return []
     stale = []
     for name, section in structure.diagram_sections(ed.language).items():
-        file = folder / name
         block = next((b for b in doc.code_blocks if b.section == section and b.info == "mermaid"), None)
-        if not file.is_file() or block is None:
+        if name not in present or block is None:
             continue
-        if file.read_text(encoding="utf-8", errors="replace").strip() != block.code.strip():
+        file = folder / name
+        try:
+            copy = file.read_text(encoding="utf-8", errors="replace")
+        except OSError:  # a folder of that name, a broken link: no copy to compare
+            continue
+        if copy.strip() != block.code.strip():
             stale.append(StaleCopy(file, block, section))
     return stale

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
@@ -37,20 +39,27 @@ def other_edition_line(ctx: Context) -> list[Finding]:
     unfilled in a language the RFC does not use, where this edition's own rules do not look.
     """
     own = ctx.edition.language
-    foreign = {}
-    for language in ctx.rules.languages:
-        if language != own:
-            foreign.update(dict.fromkeys(template_lines(language), language))
-    # a Chinese template line has Chinese in it; an English one has none
-    wanted = (lambda text: CJK.search(text) is not None) if own != "zh" else (lambda text: CJK.search(text) is None)
     findings = []
     for number, line in enumerate(ctx.visible_lines, start=1):
-        text = line.strip()
-        if len(text) < 8 or text.startswith("|") or not wanted(text):
-            continue
-        text = bare(text)
-        if text in foreign and text not in template_lines(own):
+        foreign = _foreign_edition(line, own, ctx.rules.languages) if len(line) >= 8 else None
+        if foreign:
             findings.append(
-                Finding(number, 1, "RFC316", f"this line is the {foreign[text]} template's, not this RFC's edition")
+                Finding(number, 1, "RFC316", f"this line is the {foreign} template's, not this RFC's edition")
             )
-    return findings + other_edition_rows(ctx, wanted)
+    return findings + other_edition_rows(ctx, _WANTED[own != "zh"])
+
+
+# a Chinese template line has Chinese in it; an English one has none
+_WANTED = (lambda text: CJK.search(text) is None, lambda text: CJK.search(text) is not None)
+
+
+@lru_cache(maxsize=16384)  # lines recur from RFC to RFC: the template's own, a revision's
+def _foreign_edition(line: str, own: str, languages: tuple[str, ...]) -> str | None:
+    """The other edition whose template line `line` is, if it is none of `own`'s."""
+    text = line.strip()
+    if len(text) < 8 or text.startswith("|") or not _WANTED[own != "zh"](text):
+        return None
+    text = bare(text)
+    if text in template_lines(own):
+        return None
+    return next((language for language in languages if language != own and text in template_lines(language)), None)

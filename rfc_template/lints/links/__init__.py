@@ -19,6 +19,7 @@ from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
 from rfc_template.lints.links.anchors import Slugger, heading_text
+from rfc_template.lints.links.inline import inline_tokens, links_in, text_runs
 from rfc_template.lints.links.targets import MEANT_AS_URL, form_problem
 
 # What a line that may hold a link has: `](`, a full reference `][`, a definition `]:`,
@@ -118,6 +119,7 @@ class _Reader:
         self._anchors: list[str] | None = None
         self._labels: set[str] | None = None
         self._listings: dict[Path, set[str]] = {}
+        self._here: Path | None = None  # the RFC's path resolved, once (a syscall for each of its parts)
 
     def report(self, number: int, col: int, code: str, message: str) -> None:
         if self.ctx.edition.language != "zh":  # quoted targets in an English RFC: as a browser shows them
@@ -128,11 +130,11 @@ class _Reader:
         line = self.lines[number - 1]
         if DEFINITION.match(line) and self._starts_block(number) and self._definition(number, line):
             return
-        tokens = document.markdown().inline(line, {})
+        tokens = inline_tokens(line)
         cursor = 0
-        for token in _links(tokens):
+        for token in links_in(tokens):
             cursor = self.target(number, line, cursor, token["attrs"]["url"], f"the {token['type']}")
-        for run in _text_runs(tokens):
+        for run in text_runs(tokens):
             self.bare(number, line, run)
         if "](" in line and CONTINUED.match(line):
             self._continued(number, line)
@@ -190,7 +192,7 @@ class _Reader:
         paragraph = "\n".join(self.lines[start - 1 : number])
         spanning = [
             t
-            for t in _links(document.markdown().inline(paragraph, {}))
+            for t in links_in(document.markdown().inline(paragraph, {}))
             if any(c["type"] in ("softbreak", "linebreak") for c in t.get("children", ()))
         ]
         if spanning:
@@ -288,7 +290,7 @@ class _Reader:
         path = unquote(path.partition("?")[0])
         if not path:
             return
-        here = self.ctx.path.resolve()
+        here = self._here = self._here or self.ctx.path.resolve()
         base = _repository_root(here.parent) if path.startswith("/") else here.parent
         if base is None:
             return  # a root-relative path outside a repository: nothing to resolve it against
@@ -335,31 +337,6 @@ class _Reader:
             except OSError:
                 self._listings[folder] = set()
         return self._listings[folder]
-
-
-def _links(tokens: list[dict]):
-    """Each link and image in inline tokens."""
-    for token in tokens:
-        if token["type"] in ("link", "image"):
-            yield token
-        if "children" in token:  # an image in a link: a badge
-            yield from _links(token["children"])
-
-
-def _text_runs(tokens: list[dict]):
-    """The runs of plain text outside links and code: where a bare address stands."""
-    run: list[str] = []
-    for token in tokens:
-        if token["type"] == "text":
-            run.append(token["raw"])
-            continue
-        if run:
-            yield "".join(run)
-            run = []
-        if token["type"] not in ("link", "image", "codespan", "inline_html") and "children" in token:
-            yield from _text_runs(token["children"])
-    if run:
-        yield "".join(run)
 
 
 def _trim(address: str) -> str:

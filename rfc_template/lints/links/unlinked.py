@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rfc_template import document
 from rfc_template.lint.context import Context, per_document
-from rfc_template.lints.links import CODE_SPAN, DEFINITION, RUN_ON, _label, _nested_fences, _text_runs
+from rfc_template.lints.links import CODE_SPAN, DEFINITION, RUN_ON, _label, _nested_fences
+from rfc_template.lints.links.inline import inline_tokens, text_runs
 
 CANDIDATE = re.compile(r"\][ \t]*[(（]")
 # `[text]` then the gap, the bracket and the target. Not after a letter, a digit, `\` or
@@ -161,7 +161,7 @@ def _shown_as_text(line: str, m: re.Match) -> bool:
     """mistune, parsing the line, shows the brackets as text (no link, image or code). The
     text from `]` on is looked for: a link text with code in it (`[`x`](...`) is no one run."""
     shown = "[" + m.group("text") + "]" + m.group("gap") + m.group("open")
-    runs = _text_runs(document.markdown().inline(line, {}))
+    runs = list(text_runs(inline_tokens(line)))
     if "`" in line[m.start("text") : m.end("text")]:
         closing = "]" + m.group("gap") + m.group("open") + m.group("target")[:12]
         return any(closing in run for run in runs)

@@ -123,6 +123,33 @@ def section_spans(ctx: Context):
         yield heading.section, heading.line + 1, end
 
 
+def lines_holding(ctx: Context, needle: str, start: int, end: int):
+    """(number, line) of each visible line from `start` up to `end` that holds `needle`:
+    found with str.find in the visible text, not by reading every line of the section
+    (an empty `needle` holds nothing)."""
+    if not needle:
+        return
+    text = visible_text(ctx)
+    number, counted = 1, 0
+    at = text.find(needle)
+    while at >= 0:
+        number += text.count("\n", counted, at)
+        counted = at
+        if number >= end:
+            return
+        line_end = text.find("\n", at)
+        line_end = len(text) if line_end < 0 else line_end
+        if number >= start:
+            yield number, text[text.rfind("\n", 0, at) + 1 : line_end]
+        at = text.find(needle, line_end)
+
+
+@per_document
+def visible_text(ctx: Context) -> str:
+    """The visible lines (Context.visible_lines) as one text."""
+    return "\n".join(ctx.visible_lines)
+
+
 @per_document
 def empty_cells(ctx: Context) -> list[Finding]:
     """RFC303 and RFC304; a cell holding only a comment is empty (it renders empty)."""

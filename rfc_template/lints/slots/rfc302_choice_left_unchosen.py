@@ -4,7 +4,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
 from rfc_template.lints.model import model
-from rfc_template.lints.slots import rows, section_spans
+from rfc_template.lints.slots import lines_holding, rows, section_spans
 
 
 @rule(
@@ -38,21 +38,21 @@ def choice_left_unchosen(ctx: Context) -> list[Finding]:
     m = model(ctx.edition.language)
     findings = []
     for table in ctx.doc.tables:
-        for line, row in rows(table):
-            for column, cell in zip(table.header, row):
-                offered = m.column_choices.get((table.section, column))
-                match = offered and m.choice_list.search(cell)
+        offered = [
+            (i, column) for i, column in enumerate(table.header) if m.column_choices.get((table.section, column))
+        ]
+        for line, row in rows(table) if offered else ():
+            for i, column in offered:
+                match = i < len(row) and m.choice_list.search(row[i])
                 if match:
                     findings.append(
                         Finding(line, 1, "RFC302", f"choose one of '{match.group()}' in '{table.section}' ({column})")
                     )
-    visible = ctx.visible_lines
     for heading, start, end in section_spans(ctx):
         for prefix in m.choice_prefixes.get(heading, ()):
-            for number in range(start, end):
-                line = visible[number - 1]
+            for number, line in lines_holding(ctx, prefix, start, end):
                 at = line.find(prefix)
-                match = at >= 0 and not line.lstrip().startswith("|") and m.choice_list.search(line, at + len(prefix))
+                match = not line.lstrip().startswith("|") and m.choice_list.search(line, at + len(prefix))
                 if match:
                     findings.append(Finding(number, match.start() + 1, "RFC302", f"choose one of '{match.group()}'"))
     return findings

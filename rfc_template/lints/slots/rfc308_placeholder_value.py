@@ -13,6 +13,7 @@ from rfc_template.lints.slots import (
     asked_cells,
     cell_value,
     is_placeholder,
+    lines_holding,
     maybe_placeholder,
     no_default,
     not_applicable,
@@ -108,14 +109,12 @@ def placeholder_value(ctx: Context) -> list[Finding]:
                         )
                     )
             above, dittos_above = here, dittos
-    visible = ctx.visible_lines
     for heading, start, end in section_spans(ctx):
         for prefix in m.slot_prefixes.get(heading, ()):
             if not prefix:
                 continue
-            for number in range(start, end):
-                written = visible[number - 1]
-                if prefix in written and (written.lstrip().startswith(prefix) or f" {prefix}" in written):
+            for number, written in lines_holding(ctx, prefix, start, end):
+                if written.lstrip().startswith(prefix) or f" {prefix}" in written:
                     rest = cell_value(written[written.find(prefix) + len(prefix) :])
                     if (
                         rest
