@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
+from itertools import accumulate, count
+from operator import add
 
 from rfc_template import document
 from rfc_template.answers import canonical_modules
@@ -58,6 +61,11 @@ _ANY_HINT = re.compile("|".join(map(re.escape, PLACEHOLDER_HINTS)))  # one searc
 
 
 def maybe_placeholder(row: list[str]) -> bool:
+    return _maybe_placeholder(tuple(row))
+
+
+@lru_cache(maxsize=16384)  # the template's rows recur in every RFC
+def _maybe_placeholder(row: tuple[str, ...]) -> bool:
     text = " | ".join(row).lower()
     if _ANY_HINT.search(text):
         return True
@@ -129,25 +137,24 @@ def lines_holding(ctx: Context, needle: str, start: int, end: int):
     (an empty `needle` holds nothing)."""
     if not needle:
         return
-    text = visible_text(ctx)
-    number, counted = 1, 0
-    at = text.find(needle)
+    text, ends = visible_text(ctx)
+    number = max(start, 1)
+    if number > len(ends):
+        return
+    at = text.find(needle, ends[number - 2] + 1 if number > 1 else 0)
     while at >= 0:
-        number += text.count("\n", counted, at)
-        counted = at
+        number = bisect_left(ends, at, number - 1) + 1  # the line whose end is at or after `at`
         if number >= end:
             return
-        line_end = text.find("\n", at)
-        line_end = len(text) if line_end < 0 else line_end
-        if number >= start:
-            yield number, text[text.rfind("\n", 0, at) + 1 : line_end]
-        at = text.find(needle, line_end)
+        yield number, text[ends[number - 2] + 1 if number > 1 else 0 : ends[number - 1]]
+        at = text.find(needle, ends[number - 1])
 
 
 @per_document
-def visible_text(ctx: Context) -> str:
-    """The visible lines (Context.visible_lines) as one text."""
-    return "\n".join(ctx.visible_lines)
+def visible_text(ctx: Context) -> tuple[str, list[int]]:
+    """The visible lines (Context.visible_lines) as one text, and where each line ends in it."""
+    lines = ctx.visible_lines
+    return "\n".join(lines), list(map(add, accumulate(map(len, lines)), count()))  # (+ n newlines before line n + 1)
 
 
 @per_document

@@ -78,20 +78,19 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     m = model(ctx.edition.language)
     findings = []
     for table in ctx.doc.tables:
-        above: dict[int, str] = {}  # the row above's cells, by column
+        above: list[tuple[int, str, str]] = []  # the row above's (index, column, cell)
         dittos_above: set[int] = set()  # its columns that repeat a real value further up
         for line, row, cells in asked_cells(ctx, table):
-            here = {index: cell for index, _, cell in cells}
             dittos: set[int] = set()
             if not maybe_placeholder(row):
-                above, dittos_above = here, dittos
+                above, dittos_above = cells, dittos
                 continue
             inapplicable = not_applicable(ctx, table, row, cells)
             for index, column, cell in cells:
                 value = cell_value(cell)
                 if not value or SLOT.fullmatch(value):
                     continue  # RFC303 / RFC301
-                if DITTO.fullmatch(value) and (index in dittos_above or is_real(above.get(index, ""))):
+                if DITTO.fullmatch(value) and (index in dittos_above or is_real(_cell(above, index))):
                     dittos.add(index)  # "as above" under a real value: that value, as a reader takes it
                     continue
                 if (table.section, column) in m.answer_columns and value in NOT_APPLICABLE:
@@ -108,7 +107,7 @@ def placeholder_value(ctx: Context) -> list[Finding]:
                             f"'{table.section}' row '{row[0]}': {column} is a placeholder ('{value}')",
                         )
                     )
-            above, dittos_above = here, dittos
+            above, dittos_above = cells, dittos
     for heading, start, end in section_spans(ctx):
         for prefix in m.slot_prefixes.get(heading, ()):
             if not prefix:
@@ -124,6 +123,10 @@ def placeholder_value(ctx: Context) -> list[Finding]:
                     ):
                         findings.append(Finding(number, 1, "RFC308", f"'{prefix}' is a placeholder ('{rest}')"))
     return findings
+
+
+def _cell(cells: list[tuple[int, str, str]], index: int) -> str:
+    return next((cell for at, _, cell in cells if at == index), "")
 
 
 def is_real(cell: str) -> bool:
