@@ -186,9 +186,17 @@ def _sections(source: str) -> list[str]:
 @lru_cache(maxsize=512)
 def _section_candidates(source: str, language: str) -> tuple[int, ...]:
     starts: set[int] = set()
+    results = "=" in source or "≈" in source
     for mark in MARKS.get(language, MARKS["en"]):
+        if mark in ("/", "÷") and not results:
+            continue  # a quotient is read only with its result (`tokens/s` is no division)
         at = source.find(mark)
         while at >= 0:
+            if mark in ("/", "÷"):
+                start, end = _line_at(source, at)
+                if "=" not in source[start:end] and "≈" not in source[start:end]:
+                    at = source.find(mark, end)  # (on another line, perhaps)
+                    continue
             if len(mark) == 1 and mark != "由":
                 # a digit near it on both sides, in the same cell (`UT + Level0` is no sum)
                 left = source[max(0, at - NEAR) : at].rsplit("|", 1)[-1].rsplit("\n", 1)[-1]
@@ -197,9 +205,7 @@ def _section_candidates(source: str, language: str) -> tuple[int, ...]:
                     at = source.find(mark, at + 1)
                     continue
             start, end = _line_at(source, at)
-            if mark in ("/", "÷") and "=" not in source[start:end] and "≈" not in source[start:end]:
-                pass  # a quotient is read only with its result (`tokens/s` is no division)
-            elif mark != "由" or "组成" in source[at:end] or "构成" in source[at:end]:
+            if mark != "由" or "组成" in source[at:end] or "构成" in source[at:end]:
                 starts.add(start)
             at = source.find(mark, end)
     if source.count("%") >= 3:
