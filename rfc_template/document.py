@@ -18,6 +18,7 @@ from mistune.block_parser import BlockParser
 from rfc_template import inline_text, sectioned, unclosed
 from rfc_template.findings import LineIndex, normalise_newlines
 from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
+from rfc_template.met_twice import TheSame
 from rfc_template.template import load_rules, rfc_template_path
 
 # What ends a block quote's lazy continuation in mistune; GFM ends it at a heading too (`> note` over `## 7.`).
@@ -375,8 +376,24 @@ def _first_line(text: str, offset: int) -> str:
 
 
 def _table(token: dict, env: dict, line: int, section: str) -> Table:
-    head, *body = token["children"]
-    header = [_plain(cell, env) for cell in head["children"]]
+    if env.get("ref_links"):  # a cell may name the RFC's own link definitions
+        header, rows, written = _cells(token["children"], env)
+    else:
+        header, rows, written = _cells_alone(TheSame(token["children"]))
+    return Table(list(header), list(map(list, rows)), line, section, written)
+
+
+def _cells(children: list[dict], env: dict) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[int, ...]]:
+    """A table token's header and rows as text, and how many cells each row was written with."""
+    head, *body = children
+    header = tuple(_plain(cell, env) for cell in head["children"])
     body_rows = [row for part in body for row in part["children"]]
-    rows = [[_plain(cell, env) for cell in row["children"]] for row in body_rows]
-    return Table(header, rows, line, section, tuple(row.get("written", len(header)) for row in body_rows))
+    rows = tuple(tuple(_plain(cell, env) for cell in row["children"]) for row in body_rows)
+    return header, rows, tuple(row.get("written", len(header)) for row in body_rows)
+
+
+# a section's table, as sectioned.py keeps it for the RFCs that share the section; held while
+# kept, so that no other list takes its id
+@lru_cache(maxsize=1024)
+def _cells_alone(children: TheSame) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[int, ...]]:
+    return _cells(children.value, {})

@@ -9,7 +9,7 @@ The rules in check.py name things in Chinese and ask the RFC's edition for its o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from rfc_template import document, structure
 from rfc_template.template import load_rules
@@ -33,7 +33,15 @@ class Edition:
         return self.names.get(chinese, chinese)
 
     def chinese(self, name: str) -> str:
-        return next((zh for zh, own in self.names.items() if own == name), name)
+        return self._chinese.get(name, name)
+
+    @cached_property
+    def _chinese(self) -> dict[str, str]:
+        """This edition's name -> the Chinese one (the first, where two share a name)."""
+        back: dict[str, str] = {}
+        for zh, own in self.names.items():
+            back.setdefault(own, zh)
+        return back
 
     @property
     def basic_info(self) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 Key = TypeVar("Key", bound=Hashable)
 Value = TypeVar("Value")
@@ -51,3 +51,20 @@ class MetTwice(Generic[Key, Value]):
     def keys(self) -> list[Key]:
         with self._lock:
             return list(self._kept)
+
+
+class TheSame:
+    """A key that is an object itself, not an equal one (a token's children, shared by every
+    RFC whose section's parse is kept): for a cache of what is worked out from it."""
+
+    __slots__ = ("value",)
+    value: Any
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TheSame) and other.value is self.value

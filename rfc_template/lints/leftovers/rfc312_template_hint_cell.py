@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from functools import cache
+
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
@@ -68,7 +70,10 @@ def template_hint_cell(ctx: Context) -> list[Finding]:
     """
     m = model(ctx.edition.language)
     findings = []
+    hinted = _hinted_sections(ctx.edition.language)
     for table in ctx.doc.tables:
+        if table.section not in hinted:
+            continue  # most tables: their section's template has no hint
         keys = m.hint_keys.get(table.section, ())
         for line, row in rows(table):
             if row and row[0] in keys:
@@ -89,6 +94,13 @@ def template_hint_cell(ctx: Context) -> list[Finding]:
                         )
                     )
     return findings
+
+
+@cache
+def _hinted_sections(language: str) -> frozenset[str]:
+    """The sections whose template tables hold a hint, in a cell or as a row's first cell."""
+    m = model(language)
+    return frozenset(section for section, _, _ in m.hints) | frozenset(m.hint_keys)
 
 
 def _measures_them_all(cell: str, row: list[str]) -> bool:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
@@ -39,13 +40,12 @@ def other_edition_line(ctx: Context) -> list[Finding]:
     unfilled in a language the RFC does not use, where this edition's own rules do not look.
     """
     own = ctx.edition.language
-    findings = []
-    for number, line in enumerate(ctx.visible_lines, start=1):
-        foreign = _foreign_edition(line, own, ctx.rules.languages) if len(line) >= 8 else None
-        if foreign:
-            findings.append(
-                Finding(number, 1, "RFC316", f"this line is the {foreign} template's, not this RFC's edition")
-            )
+    foreign_edition = _foreign_edition_in(own, ctx.rules.languages)
+    findings = [
+        Finding(number, 1, "RFC316", f"this line is the {foreign} template's, not this RFC's edition")
+        for number, foreign in enumerate(map(foreign_edition, ctx.visible_lines), start=1)
+        if foreign
+    ]
     return findings + other_edition_rows(ctx, _WANTED[own != "zh"])
 
 
@@ -53,13 +53,22 @@ def other_edition_line(ctx: Context) -> list[Finding]:
 _WANTED = (lambda text: CJK.search(text) is None, lambda text: CJK.search(text) is not None)
 
 
-@lru_cache(maxsize=16384)  # lines recur from RFC to RFC: the template's own, a revision's
-def _foreign_edition(line: str, own: str, languages: tuple[str, ...]) -> str | None:
-    """The other edition whose template line `line` is, if it is none of `own`'s."""
-    text = line.strip()
-    if len(text) < 8 or text.startswith("|") or not _WANTED[own != "zh"](text):
-        return None
-    text = bare(text)
-    if text in template_lines(own):
-        return None
-    return next((language for language in languages if language != own and text in template_lines(language)), None)
+@cache
+def _foreign_edition_in(own: str, languages: tuple[str, ...]) -> Callable[[str], str | None]:
+    """For an RFC of the `own` edition: the other edition whose template line a line is, if
+    it is none of `own`'s; kept for each line, for lines recur from RFC to RFC (the
+    template's own, a revision's)."""
+    wanted, own_lines = _WANTED[own != "zh"], template_lines(own)
+    others = [(language, template_lines(language)) for language in languages if language != own]
+
+    @lru_cache(maxsize=16384)
+    def foreign_edition(line: str) -> str | None:
+        text = line.strip()
+        if len(text) < 8 or text.startswith("|") or not wanted(text):
+            return None
+        text = bare(text)
+        if text in own_lines:
+            return None
+        return next((language for language, lines in others if text in lines), None)
+
+    return foreign_edition
