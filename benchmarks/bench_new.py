@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import sys
 import tempfile
@@ -58,10 +57,6 @@ def one_file_template_with_hooks(root: Path) -> Path:
 
 
 def main() -> int:
-    # As installed: pip compiles a wheel's modules when it installs them, and Python caches
-    # a checkout's. With PYTHONDONTWRITEBYTECODE (set on some CI machines) every run would
-    # compile this package's modules from source again, which no user's run does.
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=21)
     args = parser.parse_args()

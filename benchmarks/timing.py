@@ -6,6 +6,7 @@ every command alike; the median of each is compared against a baseline from the 
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import time
@@ -37,7 +38,14 @@ def run_once(command: Command) -> float:
 
 
 def measure(commands: list[Command], repeat: int, warmup: int = 1) -> None:
-    for _ in range(warmup):
+    """Each command `repeat` times, in turn, after `warmup` untimed rounds.
+
+    As installed: pip compiles a wheel's modules when it installs them, and Python caches a
+    checkout's. With PYTHONDONTWRITEBYTECODE (set on the machines these figures come from)
+    every run would compile this package's modules from source again (about 0.1 s of
+    `rfc check`), which no user's run does; without it, the warm-up round caches them."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    for _ in range(max(warmup, 1)):
         for command in commands:
             run_once(command)
     for _ in range(repeat):
