@@ -90,6 +90,10 @@ def closed(part: str, tokens: list[dict]) -> bool:
     last = next((t for t in reversed(tokens) if t["type"] != "blank_line"), None)
     if last is None:
         return True
+    if "]:" in _after_last_blank_line(part):
+        # a link definition's title still open runs on, through any block, into the next
+        # section's heading (`[a]: /u '`, `<!-- c -->`, then `## x` and `[b]: /v '` below)
+        return False
     if last["type"] == "block_code" and last.get("style") == "fenced":
         return not unclosed.fence(part, last)  # (a fence closed by the next block's: as if open)
     if last["type"] == "block_html":
@@ -106,3 +110,14 @@ def closed(part: str, tokens: list[dict]) -> bool:
         # whose title goes on (`[a]: /u '` then `## x'`), a table's header row
         return False
     return True
+
+
+def _after_last_blank_line(part: str) -> str:
+    """The section's text after its last blank line (all of it when it has none)."""
+    lines = part.split("\n")
+    if part.endswith("\n"):
+        lines.pop()  # the section's own last line end
+    for index in range(len(lines) - 1, -1, -1):
+        if not lines[index].strip(" \t"):
+            return "\n".join(lines[index + 1 :])
+    return part

@@ -286,4 +286,6 @@ RUNNING_PAST_A_HEADING = [
     "## A\n\n| a | b |\n| a | b | c |\n\n## B\n\n| a | b |\n| a | b | c |\n",  # rows meant as tables
     # (found by hypothesis) a link definition's title opened in one section, closed in the last
     "[foo]: /u '\n<!-- whole -->\n## 2. 背景\n[foo]: /u '\n",
+    # (found by hypothesis) ... whatever block comes after it in its section
+    "[foo]: /u '\n<!-- whole -->\n## 2. 背景\n[foo]: /u '\n<!-- whole -->\n",
 ]
