@@ -50,6 +50,17 @@ ESTIMATE = "预估 21 min（检测 1 min + rendezvous 2 min + 启动与建 mesh 
             "峰值显存 61.3 GB/卡。PT 的 74.2 GB/卡由参数分片 3.3 GB、梯度分片 3.3 GB、优化器状态 19.5 GB、激活 38.6 GB 和其他 9.5 GB 组成。",
         ),
         edit("每步多搬约 39 GB", "每步多搬约 2 × 19.5 ≈ 39 GB"),
+        # a number in a part's name (`fp32`) and a sum whose first part has an aside with
+        # arithmetic of its own (met writing held-back RFCs)
+        edit(
+            "峰值显存 61.3 GB/卡。",
+            "峰值显存 61.3 GB/卡。每个参数迁移 bf16 权重 2 B + fp32 主权重 4 B + Adam 两个状态 8 B = 14 B。",
+        ),
+        edit(
+            "is 18% slower",
+            "is 18% slower; error buffers 1.86 GiB (1.0B × 2 bytes) + P / Q buffers 0.04 GiB + workspace 0.08 GiB = 1.98 GiB",
+            rfc="en",
+        ),
     ),
 )
 def parts_do_not_add_up(ctx: Context) -> list[Finding]:
@@ -61,8 +72,10 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a sum given with its total: `21 min（1 min + 2 min + 3 min + 14.5 min）`, `a + b = T`, with
       the parts' labels in between, before or after each (`检测 1 min + rendezvous 2 min`,
       `9.6 GB parameters + 14.4 GB optimizer states = 24.0 GB`), asides in brackets left out
-      (`(fp32, DP = 4)`), and a count times an amount as one part (`2 × 64 MiB`); a setting
-      after the sum is no total of it (`… with bucket size = 256 MB`);
+      (`(fp32, DP = 4)`), a number in a part's name too (`fp32 主权重 4 B`), and a count times
+      an amount as one part (`2 × 64 MiB`); a setting after the sum is no total of it (`… with
+      bucket size = 256 MB`), nor is the rest of a sum whose first part has arithmetic of its
+      own in brackets (`1.86 GiB (1.0B × 2 bytes) + 0.04 GiB + …`);
     - a quotient given with its result: `131,072 / 8 = 16,384`, `24 GB / 8 = 3 GB`, `7 / 39 =
       17.9 %`, and a size over a bandwidth given as a time (`1.3 GiB ÷ 20 GB/s ≈ 70 ms`);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
@@ -276,6 +289,14 @@ class _Sum:
     parts: list[Quantity]
     start: int
     end: int
+    # the rest of a sum whose head was not read (`1.86 GiB (1.0B × 2 bytes) + 0.04 GiB + …`):
+    # its total is the whole sum's, not this rest's
+    rest: bool = False
+
+
+# a number in a word's name (`fp32 主权重`, `H100 显存`, `Llama3`) is no part of a sum's arithmetic
+NAMED_NUMBER = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
+ARITHMETIC_MARK = re.compile(r"[\d=≈;,。()\[\]+×]")
 
 
 def _chains(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelled: bool) -> list[_Sum]:
@@ -291,16 +312,23 @@ def _chains(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelle
                 # the words naming each part, after the one before or before this one:
                 # `检测 1 min + rendezvous 2 min`, `9.6 GB parameters + 14.4 GB optimizer states`
                 labels = between[: joined.start()] + " " + between[joined.end() :]
-                if not labelled or not re.search(r"[\d=≈;,。()\[\]+×]", labels):
+                if not labelled or not ARITHMETIC_MARK.search(NAMED_NUMBER.sub(" ", labels)):
                     current.parts.append(q)
                     current.end = q.end
                     continue
             if len(current.parts) > 1:
                 chains.append(current)
-        current = _Sum([q], q.start, q.end)
+        current = _Sum([q], q.start, q.end, rest=current is not None and _added_to(text[current.end : q.start], joiner))
     if current is not None and len(current.parts) > 1:
         chains.append(current)
     return chains
+
+
+def _added_to(between: str, joiner: re.Pattern) -> bool:
+    """What stands before a quantity ends in a `+` and its own words: it is a part of what
+    comes before, though that could not be read (`…) + P / Q buffers 0.04 GiB`)."""
+    plus = [m.end() for m in joiner.finditer(between)]
+    return bool(plus) and not ARITHMETIC_MARK.search(NAMED_NUMBER.sub(" ", between[plus[-1] :]))
 
 
 OPERATOR_NEXT = re.compile(r"\s*[-+×*/÷]")  # matched at a position: no `^`, which only the string's start matches
@@ -344,7 +372,7 @@ def _sums(text: str) -> list[str]:
     values = _counted(text, tuple(q for q in quantities(text) if not q.sign or q.sign == "+"))
     found = []
     for chain in _chains(text, values, PLUS, labelled=True):
-        if _a_term(text, chain):
+        if chain.rest or _a_term(text, chain):
             continue
         total = _total_of(text, values, chain)
         if total is None:
