@@ -43,6 +43,16 @@ from rfc_template.lints.model import PARAMETERS
             "from hyper_parallel.optimizer import offload_optimizer_states, set_offload_bandwidth\n\n"
             "set_offload_bandwidth(h2d_gbps=24)\nmesh",
         ),
+        # 5.1's function renamed in 5.2, imported from a module 5.1 does not name, called
+        # with 5.1's parameters (met in a held-back RFC)
+        edit(
+            "from hyper_parallel.optimizer import offload_optimizer_states\n\nmesh",
+            "from hyper_parallel.offload import offload_states\n\nmesh",
+            (
+                "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+                "optimizer = offload_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+            ),
+        ),
     ),
     passes=(
         edit(
@@ -80,8 +90,10 @@ def call_binding(ctx: Context) -> list[Finding]:
     - one parameter passed twice, by position and by keyword.
 
     And at the call: a function imported from a module 5.1's API comes from (`from
-    hyper_parallel.optimizer import offload_optimizer_states, set_offload_bandwidth`) and
-    called, that 5.1 never defines, named nowhere else in the RFC, about what the feature
+    hyper_parallel.optimizer import offload_optimizer_states, set_offload_bandwidth`), or
+    from a module whose function 5.2 calls with two or more of the parameters of a function
+    of 5.1 it never calls (`enable_powersgd(model, rank=4, start_step=1000)` for 5.1's
+    `enable_grad_compression`: renamed), and called, that 5.1 never defines, named nowhere else in the RFC, about what the feature
     is about (a word of 5.1's names, parameters or table: `set_offload_bandwidth` and
     offload), and none of the framework's known functions (`fully_shard`,
     `init_device_mesh`, ...). A class (`Trainer`) is not judged so.
@@ -193,6 +205,14 @@ def analysis(definition: tuple[tuple[str, str], ...], usage: tuple[tuple[str, st
         if name in own.signatures and module is not None:
             framework.add(module)
         calls.append((index[id(parsed)], call, module, name))
+    # a module is the framework's too where a name imported from it is called with one of 5.1's
+    # functions' parameters, a function 5.2 never calls (`enable_powersgd(model, rank=4, …)`
+    # for 5.1's `enable_grad_compression`): 5.1's function renamed, imported and called
+    called = {name for _, _, _, name in calls}
+    unused = [own.signatures[name] for name in own.signatures if name not in called]
+    for _, call, module, name in calls:
+        if module is not None and name not in own.signatures and _takes_parameters_of(call, unused):
+            framework.add(module)
     suspects, seen = [], set()
     for block, call, module, name in calls:
         if name in own.signatures:
@@ -239,6 +259,17 @@ def _resolve(func: ast.expr, used: ExampleCode, foreign: set[str]) -> tuple[str 
             return None  # a method of some object
         return None if module.split(".")[0] in foreign else (module, func.attr)
     return None
+
+
+def _takes_parameters_of(call: ast.Call, functions: list[list[inspect.Signature | None]]) -> bool:
+    """The call passes two keywords or more, all parameters of one of `functions`."""
+    keywords = {k.arg for k in call.keywords}
+    return len(keywords) >= 2 and any(
+        signatures
+        and all(s is not None for s in signatures)
+        and keywords <= {p for s in signatures if s is not None for p in s.parameters}
+        for signatures in functions
+    )
 
 
 def _binding(call: ast.Call, signatures: list[inspect.Signature | None]) -> Problem | None:
