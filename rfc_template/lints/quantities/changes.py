@@ -142,4 +142,4 @@ def _message(change: Claim, move: Claim) -> str:
 
 
 def _written(q: Quantity) -> str:
-    return f"{abs(q.number):g} {q.unit}".strip() if q.unit != "%" else f"{abs(q.number):g}%"
+    return q.shown

@@ -379,7 +379,7 @@ def _no_baseline(metric: Metric, backend: str) -> None:
 
 
 def baseline_text(quantity: Quantity) -> str:
-    return f"{quantity.number:g} {quantity.unit}".strip()
+    return f"{quantity.number:g}{quantity.multiplier} {quantity.unit}".strip()
 
 
 def _section_baselines(ctx: Context):

@@ -34,7 +34,14 @@ class Quantity(NamedTuple):
     end: int
     approx: bool = False  # 约, ~, ≈, about
     sign: str = ""  # "+", "-" or "±" written before it
-    multiplier: str = ""  # K, M, B, 万, 亿 attached to a count
+    multiplier: str = ""  # K, M, B, 万, 亿 attached to a count or a rate (`228k tokens/s`)
+
+    @property
+    def shown(self) -> str:
+        """As a message writes it: `228k tokens/s`, `4.6 s`, `20%`."""
+        if self.unit == "%":
+            return f"{abs(self.number):g}%"
+        return f"{abs(self.number):g}{self.multiplier} {self.unit}".strip()
 
     @property
     def bare(self) -> bool:
@@ -161,14 +168,16 @@ def _scale(match: re.Match) -> tuple[float, float, str, str]:
     group = match.group
     if group("times") or group("ratio"):
         return 1.0, 1.0, RATIO, group("times") or "倍"
-    if group("mult"):
-        low, high = _MULTIPLIERS[group("mult")]
-        return low, high, COUNT, ""
     if group("rate"):
         items = group("items").lower()
         items = _ITEM_NAMES.get(items, items if items.endswith("s") else items + "s")
         dim = f"{RATE}:{items}" + ("/device" if group("rate_dev") else "")
-        return 1.0, 1.0, dim, group("rate")
+        # `228k tokens/s`, `1.2M tokens/s`: a rate of thousands (a rate's k is 1,000, not 1,024)
+        factor = _MULTIPLIERS[group("mult")][0] if group("mult") else 1.0
+        return factor, factor, dim, group("rate")
+    if group("mult"):
+        low, high = _MULTIPLIERS[group("mult")]
+        return low, high, COUNT, ""
     if group("bytes"):
         unit = group("bytes")
         prefix = unit[0].lower()
