@@ -52,6 +52,8 @@ ULYSSES_GOAL = (
         edit(
             OFFLOAD_GOAL, "2. 在 Llama2-13B、8 卡场景下，step time 相比全量重计算明显下降，峰值显存下降 >= 18 GB/卡。"
         ),
+        # a bound with no unit in another clause is that clause's (met in a held-back RFC)
+        edit(OFFLOAD_GOAL, "2. 在 Llama2-13B、8 卡场景下：卡间负载不均衡度从 1.85 降到 ≤ 1.15；峰值显存明显下降。"),
     ),
     passes=(
         edit(OFFLOAD_GOAL, "2. 在 Llama2-13B、8 卡场景下降低峰值显存和 step time，目标值见 9.3。"),
@@ -85,7 +87,8 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     names no other metric and does not set the scene (`8 × 64 GB 的场景下`): in `显存显著降低，
     吞吐提升 ≥ 20%` the 20% is the throughput's, and the memory goal has none; where the
     sentence sets a scene of its own (`在 Llama2-13B、64 卡场景下显著缩短 step time。`), the
-    numbers of another sentence are another scene's. A bound with no
+    numbers of another sentence are another scene's. A bound with no unit (`≤ 1.15`) counts
+    only in the vague words' own clause. A bound with no
     number (`显存增加控制在可接受范围内`, `within an acceptable range`) is vague too.
 
     ## Why a reviewer cares
@@ -191,7 +194,9 @@ def vague_goal(text: str) -> str:
         dims = {d for m in metrics_in(found) for d in m.dims}
         within, at = _own_scene(text, match.start())
         clauses = _clauses_for(within, match.start() - at, found)
-        if not any(_has_number(clause, dims) or _bare_bound(clause, dims) for clause in clauses):
+        # a bound with no unit is the quantity's only in its own clause: `…不均衡度从 1.85 降到
+        # ≤ 1.15；…峰值显存明显下降` gives the memory no number
+        if not any(_has_number(clause, dims) or (own and _bare_bound(clause, dims)) for clause, own in clauses):
             return found.strip()
     return ""
 
@@ -238,17 +243,19 @@ def _own_scene(text: str, start: int) -> tuple[str, int]:
     return text, 0
 
 
-def _clauses_for(text: str, start: int, vague: str) -> list[str]:
-    """The parts of a goal whose numbers may be the vague quantity's: its own clause, and
-    every other clause but one that names a metric of its own other than the vague one's
-    (`显存显著降低，吞吐提升 ≥ 20%`: the 20% is the throughput's, the memory has none)."""
+def _clauses_for(text: str, start: int, vague: str) -> list[tuple[str, bool]]:
+    """The parts of a goal whose numbers may be the vague quantity's, each with whether it
+    is the vague words' own clause: that clause, and every other clause but one that names
+    a metric of its own other than the vague one's (`显存显著降低，吞吐提升 ≥ 20%`: the 20% is
+    the throughput's, the memory has none)."""
     own = metrics_in(vague)
     keys = {m.key for m in own}
     parts, begin = [], 0
     for end in [m.start() for m in CLAUSE_END.finditer(text)] + [len(text)]:
         part = text[begin:end]
         named = {m.key for m in metrics_in(part)}
-        if begin <= start <= end or not keys or (not named and not SCENE.search(part)) or named & keys:
-            parts.append(part)
+        holds = begin <= start <= end
+        if holds or not keys or (not named and not SCENE.search(part)) or named & keys:
+            parts.append((part, holds))
         begin = end + 1
     return parts
