@@ -42,6 +42,7 @@ QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
             rfc="en",
         ),
         edit("step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81，峰值显存 74.2 GB/卡"),
+        edit("step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81、峰值显存 74.2 GB/卡"),
         edit("Step time <= 2.71 s and peak memory <= 41.7 GB", "Step time <= 2.71 and peak memory <= 41.7", rfc="en"),
         # a before with its unit, an after without (met in a held-back RFC)
         edit("（PT 74.2 GB → <= 56.2 GB）", "（PT 74.2 GB → <= 56.2）"),
@@ -55,6 +56,8 @@ QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
             ("| step time / peak memory |", "| step time（s）/ peak memory（GB）|"),
         ),
         edit("| 6.81 s / 74.2 GB |", "| 6.81 秒 / 74.2 GiB |"),
+        # two numbers sharing the unit written after the last
+        edit("step time 6.81 s，峰值显存 74.2 GB/卡", "step time 分别为 6.81、6.90 s，峰值显存 74.2 GB/卡"),
         edit("| 峰值显存下降 >= 18 GB，step time 增加 <= 12% |", "| 峰值显存下降 >= 18 GB，step time 增加不超过 12% |"),
     ),
 )
@@ -71,7 +74,8 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
     number; `rank-0 peak 39.6`: rank 0 names a rank). A metric with a slash of its own (`H2D /
     D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
-    bare number (`step time 6.81，`, `peak memory 23.6 per GPU`); and in 2's target lines, 3.1's
+    bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`; not
+    `分别为 4.6、4.4 s`, one unit for both); and in 2's target lines, 3.1's
     goals and 8's gain rows, a value with its unit that goes to a bare decimal (`from 71.2 GB to
     66.0 or less per GPU`, `74.2 GB → <= 56.2`; `from 8 to 6 s` is how a range is written).
     Reported at the row or line, once.
@@ -237,7 +241,10 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
         rest = text[following.end :]
         per = PER_DEVICE.match(rest)
         after = rest[per.end() if per else 0 :][:2]
-        if re.fullmatch(LINKING, between) and (not after or after[0] in ",;。)；，"):
+        # `、` ends it before another item (`step time 4.6、吞吐 …`), not before another number
+        # sharing the unit written after the last (`分别为 4.6、4.4 s`)
+        ends = not after or after[0] in ",;。)；，" or (after[0] == "、" and not after[1:2].isdigit())
+        if re.fullmatch(LINKING, between) and ends:
             return metric.key, text[following.start : following.end]
     return None
 
