@@ -29,6 +29,7 @@ ESTIMATE = "预估 21 min（检测 1 min + rendezvous 2 min + 启动与建 mesh 
     WARNING,
     fails=(
         edit("每步多搬约 39 GB", "每步多搬约 2 × 19.5 ≈ 45 GB"),
+        edit("每步多搬约 39 GB", "每步多搬约 2 × 7 / 8 × 2.23 GB ≈ 39 GB"),
         edit(
             "峰值显存 61.3 GB/卡。",
             "峰值显存 61.3 GB/卡。PT 的 74.2 GB/卡由参数分片 3.3 GB、梯度分片 3.3 GB、优化器状态 19.5 GB、激活 42.6 GB 和其他 9.5 GB 组成。",
@@ -50,6 +51,7 @@ ESTIMATE = "预估 21 min（检测 1 min + rendezvous 2 min + 启动与建 mesh 
             "峰值显存 61.3 GB/卡。PT 的 74.2 GB/卡由参数分片 3.3 GB、梯度分片 3.3 GB、优化器状态 19.5 GB、激活 38.6 GB 和其他 9.5 GB 组成。",
         ),
         edit("每步多搬约 39 GB", "每步多搬约 2 × 19.5 ≈ 39 GB"),
+        edit("每步多搬约 39 GB", "每步多搬约 2 × 7 / 8 × 22.3 GB ≈ 39 GB"),
         # a number in a part's name (`fp32`) and a sum whose first part has an aside with
         # arithmetic of its own (met writing held-back RFCs)
         edit(
@@ -79,7 +81,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a quotient given with its result: `131,072 / 8 = 16,384`, `24 GB / 8 = 3 GB`, `7 / 39 =
       17.9 %`, and a size over a bandwidth given as a time (`1.3 GiB ÷ 20 GB/s ≈ 70 ms`);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
-      `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`;
+      `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`, and one
+      with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume);
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
     - a table with a 合计 / 总计 / Total row, column by column (a part's aside in brackets left
       out: `26 GiB（20 层）`), or whose last row is shown a
@@ -259,6 +262,8 @@ def arithmetic(text: str) -> tuple[str, ...]:
     if "×" in text:
         found += _products(text)
         found += layouts(text)
+        if "/" in text or "÷" in text:
+            found += _mixed(text)
     if "DP" in text or "dp" in text:
         found += named_layouts(text)
     if ("由" in text and ("组成" in text or "构成" in text)) or COMPOSED.search(text):
@@ -446,7 +451,8 @@ def _products(text: str) -> list[str]:
             factor_low, factor_high = whole.low / whole.number, whole.high / whole.number
             low, high = low * factor_low, high * factor_high  # `2 × 19.5 ≈ 39 GB`: in the total's unit
         # a whole number in a product is a count, exact; a decimal may be rounded
-        relative = sum(p.ulp / abs(p.number) for p in chain.parts if p.number and not float(p.number).is_integer())
+        # (each part's rounding relative to its own size: `ulp` is in base units, as `high` is)
+        relative = sum(p.ulp / abs(p.high) for p in chain.parts if p.high and not float(p.number).is_integer())
         slack = relative * max(abs(high), abs(low))
         if _misread(whole, min(low, high), max(low, high)):
             continue
@@ -469,6 +475,44 @@ def _misread(whole: Quantity, low: float, high: float) -> bool:
         return False
     ratio = max(low / whole.low, high / whole.high, whole.low / low, whole.high / high)
     return ratio > MISREAD
+
+
+MUL_DIV = re.compile(r"\s*[×/÷]\s*")
+
+
+def _mixed(text: str) -> list[str]:
+    """`2 × 7 / 8 × 0.04 GB = 0.07 GB`: numbers multiplied and divided, given with their
+    result (one factor may have a unit, the result's; a divisor has none)."""
+    values = quantities(text)
+    found = []
+    for chain in _chains(text, values, MUL_DIV, labelled=False):
+        ops = [text[a.end : b.start].strip() for a, b in zip(chain.parts, chain.parts[1:])]
+        if "×" not in ops or ("/" not in ops and "÷" not in ops):
+            continue  # a product or a quotient alone: read as such
+        if _a_term(text, chain) or _continued(text, chain) or any(p.sign for p in chain.parts):
+            continue
+        total = _total_of(text, values, chain)
+        if total is None:
+            continue
+        whole, approx = total
+        divisors = [part for op, part in zip(ops, chain.parts[1:]) if op != "×"]
+        units = [p for p in chain.parts if p.dim != COUNT]
+        if len(units) > 1 or any(p.dim != COUNT or not p.number for p in divisors):
+            continue
+        if (units[0].dim if units else COUNT) != whole.dim:
+            continue
+        low, high = 1.0, 1.0
+        for op, part in zip(["×", *ops], chain.parts):
+            low, high = (low * part.low, high * part.high) if op == "×" else (low / part.number, high / part.number)
+        relative = sum(p.ulp / abs(p.high) for p in chain.parts if p.high and not float(p.number).is_integer())
+        if _misread(whole, min(low, high), max(low, high)):
+            continue
+        if not _close(whole, min(low, high), max(low, high), relative * max(abs(low), abs(high)), approx):
+            shown = text[chain.start : chain.end].strip()
+            found.append(
+                f"{shown} is {_amount(min(low, high), max(low, high), whole)}, not the {_written(text, whole)} it is given as"
+            )
+    return found
 
 
 DIVIDED = re.compile(r"\s*[/÷]\s*")
