@@ -30,6 +30,7 @@ ESTIMATE = "预估 21 min（检测 1 min + rendezvous 2 min + 启动与建 mesh 
     fails=(
         edit("每步多搬约 39 GB", "每步多搬约 2 × 19.5 ≈ 45 GB"),
         edit("每步多搬约 39 GB", "每步多搬约 2 × 7 / 8 × 2.23 GB ≈ 39 GB"),
+        edit("每步多搬约 39 GB", "每步多搬约 2 × 19.5 GB ≈ 45 GB"),  # a decimal with a unit rounds as little
         edit(
             "峰值显存 61.3 GB/卡。",
             "峰值显存 61.3 GB/卡。PT 的 74.2 GB/卡由参数分片 3.3 GB、梯度分片 3.3 GB、优化器状态 19.5 GB、激活 42.6 GB 和其他 9.5 GB 组成。",
