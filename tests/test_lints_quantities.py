@@ -582,6 +582,11 @@ def test_written_arithmetic_is_checked_with_rounding(text, wrong):
         ("单次保存阻塞从约 55 s 降到 ≤ 3 s", ["save time"]),
         ("用户怎么使用；当前阻塞点；完成后怎么验收", []),  # the template's own 阻塞点 is no time
         ("the peak season", []),
+        # (held-back round 7) what a step sends over the network
+        ("DP communication volume ≤ 0.1 GB per GPU per step", ["communication volume"]),
+        ("DP traffic from 3.5 GB to ≤ 0.1 GB", ["communication volume"]),
+        ("每 step 通信量 ≤ 0.1 GB", ["communication volume"]),
+        ("通信时间 ≤ 2 s", ["communication time"]),
     ],
 )
 def test_a_metric_is_named_as_engineers_name_it(text, keys):

@@ -81,6 +81,12 @@ LEXICON = (
     ("MFU", HIGHER, (PERCENT,), r"MFU"),
     ("speedup", HIGHER, (RATIO,), r"加速比|speed-?up"),
     ("bandwidth", HIGHER, (BANDWIDTH,), r"带宽|bandwidth"),
+    (
+        "communication volume",
+        LOWER,
+        (BYTES,),
+        r"通信(?:数据)?量|comm(?:unication)? volume|(?:network |all-reduce |DP )?traffic",
+    ),
     ("bubble", LOWER, (PERCENT,), r"bubble(?: ?占比| ratio| rate)?|气泡(?:占比|率)"),
 )
 MENTION = re.compile("|".join(f"(?P<m{i}>{pattern})" for i, (_, _, _, pattern) in enumerate(LEXICON)), re.I)
@@ -105,6 +111,7 @@ QUALIFIERS = (
 ANCHORS = (
     "time", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
+    "通信量", "通信数据", "volume", "traffic",
 )  # fmt: skip
 BEFORE, AFTER = 24, 18  # how far a name reaches around its anchor (`peak allocated memory footprint`)
 

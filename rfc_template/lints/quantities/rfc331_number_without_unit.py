@@ -68,7 +68,7 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     ## What it checks
     9.3 性能 / 显存验证 (Performance / memory verification)'s 基线 (Baseline), 开启本特性 (With this
     feature) and 通过标准 (Pass criteria) cells, in rows whose 指标 (Metric) names quantities
-    (step time, latency, memory, throughput, bandwidth, recovery or load time) and gives no
+    (step time, latency, memory, throughput, bandwidth, communication volume, recovery or load time) and gives no
     unit of its own (`step time (ms)` does): a value written as a bare number, alone or after
     a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
     `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
