@@ -20,6 +20,13 @@ from rfc_template.lints.diagrams import DIRECTIVE, without_front_matter
     fails=(
         edit("    Bucket --> Wrapped\n", "    Bucket --> Wraped\n"),
         edit('    K -- "是" --> H\n', '    K -- "是" --> h\n'),  # a slip of case (met in a held-back RFC)
+        # a look-alike: `0` for `O` (met in a held-back RFC)
+        edit(
+            "    F --> G[",
+            "    F --> O[",
+            ("    G --> H[", "    O --> H["),
+            ('    K -- "是" --> H\n', '    K -- "是" --> H\n    J --> 0\n'),
+        ),
     ),
     passes=(
         # a new node, given its label on the edge
@@ -43,7 +50,8 @@ def flowchart_edge_typo(ctx: Context) -> list[Finding]:
     the edge's line, naming both ids.
 
     Left alone: ids of one or two characters (`A`, `B1`) but for a slip of case (`j` for a
-    node `J`: Mermaid's ids are case-sensitive), subgraph ids (linked as a
+    node `J`: Mermaid's ids are case-sensitive) or a look-alike (`0` for `O`, `l` or `1` for
+    `I`), subgraph ids (linked as a
     whole), ids that differ by a digit (`Rank1`, `Rank2`: a series), an id close to
     more than one defined id, and a block whose lines are not all read with certainty
     (a syntax this reading does not know: then it says nothing about that block).
@@ -171,13 +179,22 @@ def edge_typos(code: str) -> tuple[tuple[int, int, str, str], ...]:
     for number, col, name in chart.ends:
         if chart.count.get(name) != 1 or name in chart.shaped or name in chart.meant:
             continue
-        if len(name) <= 2:  # `A`, `B1`: only the case slipped (`j` for `J`; ids are case-sensitive)
-            close = [d for d in defined if d != name and d.casefold() == name.casefold()]
+        if len(name) <= 2:  # `A`, `B1`: only the case slipped (`j` for `J`; ids are case-sensitive),
+            # or a look-alike (`0` for `O`, `l` for `1`)
+            close = [d for d in defined if d != name and _look(d) == _look(name)]
         else:
             close = [d for d in defined if len(d) > 2 and _one_slip(name, d)]
         if len(close) == 1:
             found.append((number, col, name, close[0]))
     return tuple(found)
+
+
+LOOK_ALIKE = str.maketrans("0li", "o11")  # after casefold
+
+
+def _look(name: str) -> str:
+    """An id as the eye reads it: case, `0` / `O` and `1` / `l` / `I` alike."""
+    return name.casefold().translate(LOOK_ALIKE)
 
 
 def _read_line(line: str, number: int, chart: Flowchart) -> None:
