@@ -1,4 +1,8 @@
-"""RFC329: a flowchart edge ends at a node id that is one slip away from a defined one."""
+"""RFC329: a flowchart edge ends at a node id that is one slip away from a defined one.
+
+It is one module: the reading of a flowchart's ids and edges below is this rule's alone (no
+other rule reads ids), and is judged with it.
+"""
 
 from __future__ import annotations
 
