@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import accumulate, count
 from operator import add
@@ -13,6 +14,7 @@ from rfc_template.answers import canonical_modules
 from rfc_template.findings import Finding
 from rfc_template.lint.context import OPTIONAL_KEYS, Context, per_document
 from rfc_template.lints.model import CHANGES, DEPENDS, PARAMETERS, PLAN, asked, folded, model
+from rfc_template.met_twice import MetTwice
 
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
 # A whole value that only holds a place: "to be decided", a dash, an ellipsis, or
@@ -157,31 +159,75 @@ def visible_text(ctx: Context) -> tuple[str, list[int]]:
     return "\n".join(lines), list(map(add, accumulate(map(len, lines)), count()))  # (+ n newlines before line n + 1)
 
 
+# a table's findings, kept for the RFCs that share the table (the template's own tables in
+# every fresh draft, all of them in a revision): met_twice.py
+_by_table: MetTwice[tuple, tuple[Finding, ...]] = MetTwice(kept=2048)
+
+
+def per_table(ctx: Context, table: document.Table, reading: Callable[[Context, document.Table], list[Finding]]):
+    """`reading(ctx, table)`'s findings, kept by all they may depend on: the table's section
+    and cells, the RFC's edition and rules, and in 6.5 the modules its basic info lists
+    (not_applicable). Each finding's line is kept from the table's first line."""
+    key = (reading, _content(ctx, table))
+    found = _by_table.get(key)
+    if found is None:
+        found = tuple(f._replace(line=f.line - table.line) for f in reading(ctx, table))
+        _by_table.met(key, found)
+    return [f._replace(line=f.line + table.line) for f in found]
+
+
+class _Content:
+    """What a table's findings may depend on, hashed once (three rules look it up)."""
+
+    __slots__ = ("value", "digest")
+
+    def __init__(self, value: tuple) -> None:
+        self.value, self.digest = value, hash(value)
+
+    def __hash__(self) -> int:
+        return self.digest
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Content) and self.digest == other.digest and self.value == other.value
+
+
+def _content(ctx: Context, table: document.Table) -> _Content:
+    known = _contents(ctx)
+    found = known.get(id(table))
+    if found is None:
+        listed = ctx.info.get("相关模块", "") if table.section == ctx.edition.name(CHANGES) else None
+        rows = tuple(map(tuple, table.rows))
+        found = known[id(table)] = _Content(
+            (ctx.edition.language, ctx.rules, table.section, tuple(table.header), rows, table.written, listed)
+        )
+    return found
+
+
+@per_document
+def _contents(ctx: Context) -> dict[int, _Content]:
+    return {}
+
+
 @per_document
 def empty_cells(ctx: Context) -> list[Finding]:
     """RFC303 and RFC304; a cell holding only a comment is empty (it renders empty)."""
+    return [f for table in ctx.doc.tables for f in per_table(ctx, table, _empty_cells_in)]
+
+
+def _empty_cells_in(ctx: Context, table: document.Table) -> list[Finding]:
     ed = ctx.edition
     findings = []
-    for table in ctx.doc.tables:
-        for line, row, cells in asked_cells(ctx, table):
-            if table.section == ed.basic_info and ed.chinese(row[0]) in OPTIONAL_KEYS:
-                continue
-            empty = [column for _, column, cell in cells if not cell_value(cell)]
-            if not empty or not_applicable(ctx, table, row, cells):
-                continue
-            if table.section == ed.name(PARAMETERS):
-                findings.append(
-                    Finding(line, 1, "RFC304", f"parameter '{row[0]}' has empty columns: {', '.join(empty)}")
-                )
-            else:
-                findings.append(
-                    Finding(
-                        line,
-                        1,
-                        "RFC303",
-                        f"'{table.section}' {_row_named(row[0])} has empty cells: {', '.join(empty)}",
-                    )
-                )
+    for line, row, cells in asked_cells(ctx, table):
+        if table.section == ed.basic_info and ed.chinese(row[0]) in OPTIONAL_KEYS:
+            continue
+        empty = [column for _, column, cell in cells if not cell_value(cell)]
+        if not empty or not_applicable(ctx, table, row, cells):
+            continue
+        if table.section == ed.name(PARAMETERS):
+            findings.append(Finding(line, 1, "RFC304", f"parameter '{row[0]}' has empty columns: {', '.join(empty)}"))
+        else:
+            message = f"'{table.section}' {_row_named(row[0])} has empty cells: {', '.join(empty)}"
+            findings.append(Finding(line, 1, "RFC303", message))
     return findings
 
 

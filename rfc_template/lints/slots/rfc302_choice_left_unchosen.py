@@ -1,10 +1,11 @@
 from __future__ import annotations
 
+from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
 from rfc_template.lints.model import model
-from rfc_template.lints.slots import lines_holding, rows, section_spans
+from rfc_template.lints.slots import lines_holding, per_table, rows, section_spans
 
 
 @rule(
@@ -38,16 +39,8 @@ def choice_left_unchosen(ctx: Context) -> list[Finding]:
     m = model(ctx.edition.language)
     findings = []
     for table in ctx.doc.tables:
-        offered = [
-            (i, column) for i, column in enumerate(table.header) if m.column_choices.get((table.section, column))
-        ]
-        for line, row in rows(table) if offered else ():
-            for i, column in offered:
-                match = i < len(row) and m.choice_list.search(row[i])
-                if match:
-                    findings.append(
-                        Finding(line, 1, "RFC302", f"choose one of '{match.group()}' in '{table.section}' ({column})")
-                    )
+        if any(m.column_choices.get((table.section, column)) for column in table.header):
+            findings += per_table(ctx, table, _unchosen_in)
     for heading, start, end in section_spans(ctx):
         for prefix in m.choice_prefixes.get(heading, ()):
             for number, line in lines_holding(ctx, prefix, start, end):
@@ -55,4 +48,19 @@ def choice_left_unchosen(ctx: Context) -> list[Finding]:
                 match = not line.lstrip().startswith("|") and m.choice_list.search(line, at + len(prefix))
                 if match:
                     findings.append(Finding(number, match.start() + 1, "RFC302", f"choose one of '{match.group()}'"))
+    return findings
+
+
+def _unchosen_in(ctx: Context, table: document.Table) -> list[Finding]:
+    """The choice lists left in a table's cells (kept for the RFCs that share the table: per_table)."""
+    m = model(ctx.edition.language)
+    offered = [(i, column) for i, column in enumerate(table.header) if m.column_choices.get((table.section, column))]
+    findings = []
+    for line, row in rows(table):
+        for i, column in offered:
+            match = i < len(row) and m.choice_list.search(row[i])
+            if match:
+                findings.append(
+                    Finding(line, 1, "RFC302", f"choose one of '{match.group()}' in '{table.section}' ({column})")
+                )
     return findings

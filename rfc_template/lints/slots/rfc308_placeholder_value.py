@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
@@ -17,6 +18,7 @@ from rfc_template.lints.slots import (
     maybe_placeholder,
     no_default,
     not_applicable,
+    per_table,
     section_spans,
 )
 
@@ -76,38 +78,7 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     yet the value is still missing: 待定 as a test count, 同上 as a pass criterion.
     """
     m = model(ctx.edition.language)
-    findings = []
-    for table in ctx.doc.tables:
-        above: list[tuple[int, str, str]] = []  # the row above's (index, column, cell)
-        dittos_above: set[int] = set()  # its columns that repeat a real value further up
-        for line, row, cells in asked_cells(ctx, table):
-            dittos: set[int] = set()
-            if not maybe_placeholder(row):
-                above, dittos_above = cells, dittos
-                continue
-            inapplicable = not_applicable(ctx, table, row, cells)
-            for index, column, cell in cells:
-                value = cell_value(cell)
-                if not value or SLOT.fullmatch(value):
-                    continue  # RFC303 / RFC301
-                if DITTO.fullmatch(value) and (index in dittos_above or is_real(_cell(above, index))):
-                    dittos.add(index)  # "as above" under a real value: that value, as a reader takes it
-                    continue
-                if (table.section, column) in m.answer_columns and value in NOT_APPLICABLE:
-                    continue  # a cell the answers decide (6.5 for a module not listed): RFC314's business
-                offered = m.column_choices.get((table.section, column), set())
-                if no_default(ctx, table.section, column, value) or (inapplicable and NO_DEFAULT.fullmatch(value)):
-                    continue  # a dash for "none": no default, no PR before it, nothing in a row that does not apply
-                if is_placeholder(cell, offered) or LEFT_TODO.search(value):
-                    findings.append(
-                        Finding(
-                            line,
-                            1,
-                            "RFC308",
-                            f"'{table.section}' row '{row[0]}': {column} is a placeholder ('{value}')",
-                        )
-                    )
-            above, dittos_above = cells, dittos
+    findings = [f for table in ctx.doc.tables for f in per_table(ctx, table, _placeholders_in)]
     for heading, start, end in section_spans(ctx):
         for prefix in m.slot_prefixes.get(heading, ()):
             if not prefix:
@@ -122,6 +93,43 @@ def placeholder_value(ctx: Context) -> list[Finding]:
                         and not LEFT_TODO.fullmatch(rest)
                     ):
                         findings.append(Finding(number, 1, "RFC308", f"'{prefix}' is a placeholder ('{rest}')"))
+    return findings
+
+
+def _placeholders_in(ctx: Context, table: document.Table) -> list[Finding]:
+    """The placeholders of a table's cells (kept for the RFCs that share the table: per_table)."""
+    m = model(ctx.edition.language)
+    findings = []
+    above: list[tuple[int, str, str]] = []  # the row above's (index, column, cell)
+    dittos_above: set[int] = set()  # its columns that repeat a real value further up
+    for line, row, cells in asked_cells(ctx, table):
+        dittos: set[int] = set()
+        if not maybe_placeholder(row):
+            above, dittos_above = cells, dittos
+            continue
+        inapplicable = not_applicable(ctx, table, row, cells)
+        for index, column, cell in cells:
+            value = cell_value(cell)
+            if not value or SLOT.fullmatch(value):
+                continue  # RFC303 / RFC301
+            if DITTO.fullmatch(value) and (index in dittos_above or is_real(_cell(above, index))):
+                dittos.add(index)  # "as above" under a real value: that value, as a reader takes it
+                continue
+            if (table.section, column) in m.answer_columns and value in NOT_APPLICABLE:
+                continue  # a cell the answers decide (6.5 for a module not listed): RFC314's business
+            offered = m.column_choices.get((table.section, column), set())
+            if no_default(ctx, table.section, column, value) or (inapplicable and NO_DEFAULT.fullmatch(value)):
+                continue  # a dash for "none": no default, no PR before it, nothing in a row that does not apply
+            if is_placeholder(cell, offered) or LEFT_TODO.search(value):
+                findings.append(
+                    Finding(
+                        line,
+                        1,
+                        "RFC308",
+                        f"'{table.section}' row '{row[0]}': {column} is a placeholder ('{value}')",
+                    )
+                )
+        above, dittos_above = cells, dittos
     return findings
 
 
