@@ -212,9 +212,8 @@ def _unbalanced(code: str, diagram: str) -> tuple[tuple[int, int, str], ...]:
 def _unbalanced_in(code: str, diagram: str) -> list[tuple[int, int, str]]:
     problems: list[tuple[int, int, str]] = []
     stack: list[tuple[str, int, int]] = []
-    pairs = {")": "(", "]": "[", "}": "{"}
     markdown: tuple[int, int] | None = None  # where an open "`...`" string started
-    in_note = False
+    in_note, flow = False, diagram in NODE_SHAPES
     for number, line in enumerate(code.splitlines()):
         if line.strip().startswith("%%"):
             continue
@@ -224,26 +223,16 @@ def _unbalanced_in(code: str, diagram: str) -> list[tuple[int, int, str]]:
                 in_note = words[:2] != ["end", "note"]
                 continue
             line = STATE_FREE_TEXT.sub("", line)
-        elif diagram in NODE_SHAPES:
+        elif flow:
             line = HTML_TAG.sub(lambda m: " " * len(m.group()), line)
-        before = (list(stack), len(problems))
-        quote = markdown
-        for ch, col in _flow_tokens(line, stack, quote) if diagram in NODE_SHAPES else _tokens(line):
-            if ch == '"':
-                quote = None if quote else (number, col)
-                markdown = quote if quote and line[col : col + 1] == "`" else None
-            elif quote:
-                continue
-            elif ch in "([{":
-                stack.append((ch, number, col))
-            elif stack and stack[-1][0] == pairs[ch]:
-                stack.pop()
-            else:
-                problems.append((number, col, f"'{ch}' closes nothing"))
-        if quote and not markdown:  # a plain string must end on its line: only that is reported
-            stack[:] = before[0]
-            del problems[before[1] :]
-            problems.append((number, line.rfind('"') + 1, "unbalanced double quote"))
+        if stack or markdown:
+            markdown = _scan(line, number, stack, problems, markdown, flow)
+            continue
+        # most lines start with nothing open: read as any RFC's same line was (the stubs' lines recur)
+        pushed, found, opened = _scanned_alone(line, flow)
+        stack += [(ch, number, col) for ch, col in pushed]
+        problems += [(number, col, message) for col, message in found]
+        markdown = (number, opened) if opened is not None else None
     if markdown:
         problems.append((*markdown, "unbalanced double quote"))
     if stack:  # the innermost is the likely culprit; a flood of the rest would hide it
@@ -251,6 +240,47 @@ def _unbalanced_in(code: str, diagram: str) -> list[tuple[int, int, str]]:
         more = f" (and {len(stack) - 1} more before it)" if len(stack) > 1 else ""
         problems.append((n, c, f"'{ch}' is never closed{more}"))
     return problems
+
+
+PAIRS = {")": "(", "]": "[", "}": "{"}
+
+
+def _scan(line: str, number: int, stack: list, problems: list, markdown: tuple[int, int] | None, flow: bool):
+    """One line's brackets and quotes onto `stack` and `problems`; the markdown string still
+    open after it, if any."""
+    before = (list(stack), len(problems))
+    quote = markdown
+    for ch, col in _flow_tokens(line, stack, quote) if flow else _tokens(line):
+        if ch == '"':
+            quote = None if quote else (number, col)
+            markdown = quote if quote and line[col : col + 1] == "`" else None
+        elif quote:
+            continue
+        elif ch in "([{":
+            stack.append((ch, number, col))
+        elif stack and stack[-1][0] == PAIRS[ch]:
+            stack.pop()
+        else:
+            problems.append((number, col, f"'{ch}' closes nothing"))
+    if quote and not markdown:  # a plain string must end on its line: only that is reported
+        stack[:] = before[0]
+        del problems[before[1] :]
+        problems.append((number, line.rfind('"') + 1, "unbalanced double quote"))
+    return markdown
+
+
+@lru_cache(maxsize=8192)
+def _scanned_alone(line: str, flow: bool):
+    """_scan of a line with nothing open before it: (brackets left open, problems, the column
+    of a markdown string left open), without line numbers."""
+    stack: list[tuple[str, int, int]] = []
+    problems: list[tuple[int, int, str]] = []
+    markdown = _scan(line, 0, stack, problems, None, flow)
+    return (
+        tuple((ch, col) for ch, _, col in stack),
+        tuple((col, message) for _, col, message in problems),
+        markdown[1] if markdown else None,
+    )
 
 
 class StaleCopy(NamedTuple):
