@@ -18,7 +18,7 @@ from mistune.block_parser import BlockParser
 from rfc_template import inline_text, sectioned, unclosed
 from rfc_template.findings import LineIndex, normalise_newlines
 from rfc_template.gfm_tables import WITHOUT_DELIMITER, gfm_tables
-from rfc_template.met_twice import TheSame
+from rfc_template.met_twice import MetTwice, TheSame
 from rfc_template.template import load_rules, rfc_template_path
 
 # What ends a block quote's lazy continuation in mistune; GFM ends it at a heading too (`> note` over `## 7.`).
@@ -376,10 +376,13 @@ def _first_line(text: str, offset: int) -> str:
 
 
 def _table(token: dict, env: dict, line: int, section: str) -> Table:
-    if env.get("ref_links"):  # a cell may name the RFC's own link definitions
-        header, rows, written = _cells(token["children"], env)
-    else:
-        header, rows, written = _cells_alone(TheSame(token["children"]))
+    key, own = TheSame(token["children"]), bool(env.get("ref_links"))  # (a cell may name the RFC's definitions)
+    found = None if own else _tables.get(key)  # a kept section's table: the same tokens in every RFC with it
+    if found is None:
+        found = _cells(token["children"], env)
+        if not own:
+            _tables.met(key, found)  # kept when met again
+    header, rows, written = found
     return Table(list(header), list(map(list, rows)), line, section, written)
 
 
@@ -392,8 +395,6 @@ def _cells(children: list[dict], env: dict) -> tuple[tuple[str, ...], tuple[tupl
     return header, rows, tuple(row.get("written", len(header)) for row in body_rows)
 
 
-# a section's table, as sectioned.py keeps it for the RFCs that share the section; held while
-# kept, so that no other list takes its id
-@lru_cache(maxsize=1024)
-def _cells_alone(children: TheSame) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[int, ...]]:
-    return _cells(children.value, {})
+_tables: MetTwice[TheSame, tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[int, ...]]] = MetTwice(
+    kept=1024, remembered=32, by_identity=True
+)

@@ -6,7 +6,8 @@ language server. What is worked out for a section is kept when the section comes
 up to a bound, the least recently met dropped first; a section met once (the one being
 typed in, an RFC's own text) is only remembered by its hash, so that editing does not
 fill the memory of a long-running `rfc lsp`. Used by sectioned.py (a section's block
-parse) and preview_body.py (a section's HTML).
+parse), document.py (a kept section's tables as text), lints/slots (a table's findings) and
+preview_body.py (a section's HTML).
 """
 
 from __future__ import annotations
@@ -21,10 +22,13 @@ Value = TypeVar("Value")
 
 
 class MetTwice(Generic[Key, Value]):
-    def __init__(self, kept: int = 512, remembered: int = 8192) -> None:
-        self.kept, self.remembered = kept, remembered
+    def __init__(self, kept: int = 512, remembered: int = 8192, by_identity: bool = False) -> None:
+        """`by_identity`: the keys are TheSame objects; one met once is remembered by the key
+        itself, not its hash (an id is reused once its object is freed: remembered by hash, a
+        new object would pass for one met before). Keep `remembered` small then."""
+        self.kept, self.remembered, self.by_identity = kept, remembered, by_identity
         self._kept: OrderedDict[Key, Value] = OrderedDict()
-        self._met_once: OrderedDict[int, None] = OrderedDict()
+        self._met_once: OrderedDict[object, None] = OrderedDict()
         self._lock = threading.Lock()  # rfc lsp works in its checker thread and for a code action
 
     def get(self, key: Key) -> Value | None:
@@ -36,7 +40,7 @@ class MetTwice(Generic[Key, Value]):
 
     def met(self, key: Key, value: Value) -> None:
         """`value` worked out for `key`: kept if `key` was met before."""
-        digest = hash(key)
+        digest = key if self.by_identity else hash(key)
         with self._lock:
             if digest in self._met_once:
                 del self._met_once[digest]

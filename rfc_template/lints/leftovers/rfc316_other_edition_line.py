@@ -43,8 +43,9 @@ def other_edition_line(ctx: Context) -> list[Finding]:
     foreign_edition = _foreign_edition_in(own, ctx.rules.languages)
     findings = [
         Finding(number, 1, "RFC316", f"this line is the {foreign} template's, not this RFC's edition")
-        for number, foreign in enumerate(map(foreign_edition, ctx.visible_lines), start=1)
-        if foreign
+        for number, line in enumerate(ctx.visible_lines, start=1)
+        # (a table row is no template line: not kept, for it is the line an editor changes most)
+        if len(line) >= 8 and line[:1] != "|" and (foreign := foreign_edition(line))
     ]
     return findings + other_edition_rows(ctx, _WANTED[own != "zh"])
 

@@ -18,6 +18,7 @@ from rfc_template.lints.quantities.changes import change_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.layouts import layouts, named_layouts
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, COUNT, PERCENT, TIME, Quantity, quantities
+from rfc_template.met_twice import MetTwice
 
 ESTIMATE = "预估 21 min（检测 1 min + rendezvous 2 min + 启动与建 mesh 3 min + 重新切分加载 14.5 min）"
 
@@ -183,9 +184,17 @@ def candidate_lines(source: str, language: str = "zh") -> list[int]:
     lines: list[int] = []
     before = 0  # lines above the section
     for section in _sections(source):
-        lines += (before + n for n in _section_candidates(section, language))
+        found = _candidates.get((section, language))
+        if found is None:
+            found = _section_candidates(section, language)
+            _candidates.met((section, language), found)
+        lines += (before + n for n in found)
         before += section.count("\n")
     return lines
+
+
+# (kept when met twice: a section being edited in `rfc lsp` is new each time, and not kept)
+_candidates: MetTwice[tuple[str, str], tuple[int, ...]] = MetTwice(kept=512)
 
 
 def _sections(source: str) -> list[str]:
@@ -200,7 +209,6 @@ def _sections(source: str) -> list[str]:
     return parts
 
 
-@lru_cache(maxsize=512)
 def _section_candidates(source: str, language: str) -> tuple[int, ...]:
     starts: set[int] = set()
     results = "=" in source or "≈" in source
