@@ -192,3 +192,22 @@ def test_a_section_is_kept_once_met_again_and_the_kept_are_bounded(monkeypatch):
         for _ in range(2):
             document.parse(f"# T\n\n## 2. 背景\n\nagain {n}\n")
     assert len(sectioned._parses.keys()) == 3
+
+
+def test_a_kept_sections_table_is_read_once_and_a_new_one_is_not_kept():
+    """document._tables keeps a table's text by its tokens' identity: the tokens of a section
+    sectioned.py keeps are the same objects in every RFC that has the section. An object met
+    once is held by the cache (few of them), so that a freed object's id, reused by a new
+    one, is never taken for an object met before: the section being typed in `rfc lsp`
+    would otherwise be kept at every keystroke."""
+    from rfc_template.met_twice import MetTwice, TheSame
+
+    cache: MetTwice[TheSame, str] = MetTwice(kept=8, remembered=2, by_identity=True)
+    shared = [{"type": "table"}]
+    for _ in range(50):  # a new object each time, freed right after: ids are reused
+        cache.met(TheSame([{"type": "table"}]), "typed")
+    assert cache.keys() == []
+    cache.met(TheSame(shared), "kept")
+    cache.met(TheSame(shared), "kept")
+    assert cache.get(TheSame(shared)) == "kept"
+    assert cache.get(TheSame([{"type": "table"}])) is None  # equal, not the same
