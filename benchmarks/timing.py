@@ -38,7 +38,8 @@ def run_once(command: Command) -> float:
 
 
 def measure(commands: list[Command], repeat: int, warmup: int = 1) -> None:
-    """Each command `repeat` times, in turn, after `warmup` untimed rounds.
+    """Each command `repeat` times, in turn, after `warmup` untimed rounds (one at least: it
+    writes the bytecode cache). Changes this process's environment, which each command inherits.
 
     As installed: pip compiles a wheel's modules when it installs them, and Python caches a
     checkout's. With PYTHONDONTWRITEBYTECODE (set on the machines these figures come from)

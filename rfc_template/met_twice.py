@@ -4,8 +4,9 @@ RFCs share most of their sections: the template's untouched ones in every fresh 
 all but the basic info in copies under review, all but the section being typed in the
 language server. What is worked out for a section is kept when the section comes again,
 up to a bound, the least recently met dropped first; a section met once (the one being
-typed in, an RFC's own text) is only remembered by its hash, so that editing does not
-fill the memory of a long-running `rfc lsp`. Used by sectioned.py (a section's block
+typed in, an RFC's own text) is only remembered by its hash (a key that is an object's
+identity, by the key itself, few of them: see MetTwice), so that editing does not fill the
+memory of a long-running `rfc lsp`. Used by sectioned.py (a section's block
 parse), document.py (a kept section's tables as text), lints/slots (a table's findings) and
 preview_body.py (a section's HTML).
 """

@@ -90,7 +90,7 @@ def closed(part: str, tokens: list[dict]) -> bool:
     last = next((t for t in reversed(tokens) if t["type"] != "blank_line"), None)
     if last is None:
         return True
-    if "]:" in _after_last_blank_line(part):
+    if "]:" in part and DEFINITION_START.search(_after_last_blank_line(part)):
         # a link definition's title still open runs on, through any block, into the next
         # section's heading (`[a]: /u '`, `<!-- c -->`, then `## x` and `[b]: /v '` below)
         return False
@@ -110,6 +110,9 @@ def closed(part: str, tokens: list[dict]) -> bool:
         # whose title goes on (`[a]: /u '` then `## x'`), a table's header row
         return False
     return True
+
+
+DEFINITION_START = re.compile(r"(?m)^ {0,3}\[[^\]\n]+\]:")  # a line that may start a link definition
 
 
 def _after_last_blank_line(part: str) -> str:

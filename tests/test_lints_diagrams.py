@@ -64,3 +64,19 @@ def test_a_bracket_or_quote_left_open_is_still_found(line, message):
 def test_a_subgraph_title_with_angles_is_text():
     markdown = "```mermaid\nflowchart LR\n  subgraph R [策略 a>b 时重计算]\n    A --> B\n  end\n```\n"
     assert [f for f in check.check_text(markdown).findings if f.code == "RFC202"] == []
+
+
+@pytest.mark.parametrize(
+    "lines, slip",
+    [
+        (['A["a"] --> O["o"]', 'D["d"] --> 0'], ("0", "O")),  # a look-alike (from held-back set 7)
+        (['I["init"] --> L["load"]', "L --> l"], ("l", "L")),  # a slip of case first (found by a review)
+        (['O["输出"] --> 0["零"]', 'A["a"] --> o'], ("o", "O")),
+        (['A["a"] --> I["i"]', 'B["b"] --> L["l"]', "A --> 1"], None),  # alike two nodes: not told
+    ],
+)
+def test_a_short_id_slips_by_case_first_then_by_look(lines, slip):
+    from rfc_template.lints.diagrams.rfc329_flowchart_edge_typo import edge_typos
+
+    found = edge_typos("flowchart TD\n" + "\n".join("    " + line for line in lines) + "\n")
+    assert (found[0][2:] if found else None) == slip

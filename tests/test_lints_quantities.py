@@ -72,6 +72,41 @@ def test_a_quantity_is_read_as_written(text, number, dim, low):
     assert quantity.low == pytest.approx(low)
 
 
+def test_a_models_size_before_a_rate_is_no_rate_of_billions():
+    assert quantities(normal("Qwen 7B tokens/s 提升 10%"))[0].dim == COUNT
+
+
+@pytest.mark.parametrize(
+    "text, bare",
+    [
+        ("当前指标：PT 后端 step time 4.6、吞吐约 228k tokens/s", "4.6"),  # from held-back set 7
+        ("step time 分别为 6.95、7.60 s", None),  # one unit for both
+        ("step time 分别为 6.95、约 7.60 s。", None),
+        ("step time 分别为 6.95、 7.60 s", None),
+        ("step time 6.81、~7.42 s", None),
+    ],
+)
+def test_a_bare_number_before_another_item_has_no_unit(text, bare):
+    from rfc_template.lints.quantities.rfc331_number_without_unit import bare_after_metric
+
+    found = bare_after_metric(normal(text))
+    assert (found[1] if found else None) == bare
+
+
+@pytest.mark.parametrize(
+    "goal, vague",
+    [
+        ("2. 在 Llama2-13B、8 卡场景下：卡间负载不均衡度从 1.85 降到 ≤ 1.15；峰值显存明显下降。", True),
+        ("2. 在 Llama2-13B、8 卡场景下显著降低峰值显存，目标 <= 56.2，并保持 step time 不变。", False),
+        ("2. Noticeably lower step time in the Llama3-8B 8 × H100 scenario, at most 18.4 on PT.", False),
+    ],
+)
+def test_a_bound_with_no_unit_is_the_goals_within_its_part_of_the_sentence(goal, vague):
+    from rfc_template.lints.quantities.rfc332_goal_without_number import vague_goal
+
+    assert bool(vague_goal(normal(goal))) is vague
+
+
 def test_a_size_is_either_reading_and_a_rate_keeps_its_items():
     (gb,) = quantities("1 GB")
     assert (gb.low, gb.high) == (1e9, 2**30)
@@ -564,6 +599,20 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("1.3 GiB ÷ 20 GB/s ≈ 70 ms", False),
         ("1.3 GiB ÷ 20 GB/s ≈ 45 ms", True),
         ("4 GB / 2 GB/s = 3 s", True),
+        # a product with divisions (from held-back set 7), and what a review of it found
+        ("2 × 7 / 8 × 0.04 GB = 0.07 GB", False),
+        ("0.07 GB (2 × 7 / 8 × 0.4 GB)", True),
+        ("228k / 200k × 100% = 114%", False),  # a divisor's k counts
+        ("228k / 200k = 1.14", False),
+        ("228k / 200k = 1.34", True),
+        ("128K / 8 = 8K", True),
+        ("DP × micro batch = 8 × 4 / 16 × 2 = 32（两种配置）", False),  # `/` for "or"
+        ("1e199 × 1e199 / 2 × 0 GB = 0 GB", False),  # no number anyone measures
+        ("2 × 19.5 GB ≈ 45 GB", True),  # a decimal with a unit rounds as little as one without
+        # a number in a part's name; the rest of a sum whose head has arithmetic in brackets
+        ("迁移 bf16 权重 2 B + fp32 主权重 4 B + Adam 两个状态 8 B = 14 B/参数", False),
+        ("迁移 bf16 权重 2 B + fp32 主权重 4 B + Adam 两个状态 8 B = 17 B/参数", True),
+        ("error buffers 1.86 GiB (1.0B × 2 bytes) + P / Q buffers 0.04 GiB + workspace 0.08 GiB = 1.98 GiB", False),
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):
@@ -587,6 +636,7 @@ def test_written_arithmetic_is_checked_with_rounding(text, wrong):
         ("DP traffic from 3.5 GB to ≤ 0.1 GB", ["communication volume"]),
         ("每 step 通信量 ≤ 0.1 GB", ["communication volume"]),
         ("通信时间 ≤ 2 s", ["communication time"]),
+        ("通信量化后 loss 偏差 ≤ 0.01", []),  # quantization, not a volume
     ],
 )
 def test_a_metric_is_named_as_engineers_name_it(text, keys):

@@ -89,14 +89,15 @@ def call_binding(ctx: Context) -> list[Finding]:
       belongs: at the first argument of a later parameter, else at the closing bracket);
     - one parameter passed twice, by position and by keyword.
 
-    And at the call: a function imported from a module 5.1's API comes from (`from
-    hyper_parallel.optimizer import offload_optimizer_states, set_offload_bandwidth`), or
-    from a module whose function 5.2 calls with two or more of the parameters of a function
-    of 5.1 it never calls (`enable_powersgd(model, rank=4, start_step=1000)` for 5.1's
-    `enable_grad_compression`: renamed), and called, that 5.1 never defines, named nowhere else in the RFC, about what the feature
-    is about (a word of 5.1's names, parameters or table: `set_offload_bandwidth` and
-    offload), and none of the framework's known functions (`fully_shard`,
-    `init_device_mesh`, ...). A class (`Trainer`) is not judged so.
+    And at the call: a function 5.1 never defines, imported and called by 5.2, named nowhere
+    else in the RFC, about what the feature is about (a word of 5.1's names, parameters or
+    table: `set_offload_bandwidth` and offload), and none of the framework's known functions
+    (`fully_shard`, `init_device_mesh`, ...), when it is imported from a module 5.1's API
+    comes from (`from hyper_parallel.optimizer import offload_optimizer_states,
+    set_offload_bandwidth`), or from a module whose function 5.2 calls with two or more of
+    the parameters of a 5.1 function it never calls (`enable_powersgd(model, rank=4,
+    start_step=1000)` for 5.1's `enable_grad_compression`: renamed). A class (`Trainer`) is
+    not judged so.
 
     Nothing is said where it cannot be told: a signature with `*args` or `**kwargs`, a call
     passing `*seq` or `**mapping`, a class that inherits what it takes, a name the example

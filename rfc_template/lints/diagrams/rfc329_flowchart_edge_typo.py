@@ -185,7 +185,9 @@ def edge_typos(code: str) -> tuple[tuple[int, int, str, str], ...]:
             continue
         if len(name) <= 2:  # `A`, `B1`: only the case slipped (`j` for `J`; ids are case-sensitive),
             # or a look-alike (`0` for `O`, `l` for `1`)
-            close = [d for d in defined if d != name and _look(d) == _look(name)]
+            close = [d for d in defined if d != name and d.casefold() == name.casefold()]
+            if not close:  # (a slip of case first: `o` for a node `O` where a node `0` is defined too)
+                close = [d for d in defined if d != name and _look(d) == _look(name)]
         else:
             close = [d for d in defined if len(d) > 2 and _one_slip(name, d)]
         if len(close) == 1:

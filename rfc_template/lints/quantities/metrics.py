@@ -85,7 +85,7 @@ LEXICON = (
         "communication volume",
         LOWER,
         (BYTES,),
-        r"通信(?:数据)?量|comm(?:unication)? volume|(?:network |all-reduce |DP )?traffic",
+        r"通信(?:数据)?量(?!化)|comm(?:unication)? volume|(?:network |all-reduce |DP )?traffic",  # (通信量化: quantization)
     ),
     ("bubble", LOWER, (PERCENT,), r"bubble(?: ?占比| ratio| rate)?|气泡(?:占比|率)"),
 )

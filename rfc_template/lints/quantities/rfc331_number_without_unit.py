@@ -225,6 +225,10 @@ PER_DEVICE = re.compile(rf"(?i){_PER_DEVICE}")
 LINKING = r"(?:\s*|[^\d,;。()]{0,8}?(?:为|是|约|达到|:|=|\bof|\bis|\bwas|\bat|\babout|~)\s*)"
 
 
+# `、` before another number, perhaps approximate (`6.95、约 7.60 s`, `6.81、~7.42 s`)
+ANOTHER_NUMBER = re.compile(r"、\s*(?:约|大约|~|≈|about)?\s*[-+]?\d")
+
+
 @lru_cache(maxsize=4096)
 def bare_after_metric(text: str) -> tuple[str, str] | None:
     """(metric, number) where a line names a quantity metric and then a bare number."""
@@ -243,7 +247,11 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
         after = rest[per.end() if per else 0 :][:2]
         # `、` ends it before another item (`step time 4.6、吞吐 …`), not before another number
         # sharing the unit written after the last (`分别为 4.6、4.4 s`)
-        ends = not after or after[0] in ",;。)；，" or (after[0] == "、" and not after[1:2].isdigit())
+        ends = (
+            not after
+            or after[0] in ",;。)；，"
+            or (after[0] == "、" and not ANOTHER_NUMBER.match(rest, per.end() if per else 0))
+        )
         if re.fullmatch(LINKING, between) and ends:
             return metric.key, text[following.start : following.end]
     return None

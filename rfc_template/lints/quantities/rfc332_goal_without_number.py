@@ -88,7 +88,7 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     吞吐提升 ≥ 20%` the 20% is the throughput's, and the memory goal has none; where the
     sentence sets a scene of its own (`在 Llama2-13B、64 卡场景下显著缩短 step time。`), the
     numbers of another sentence are another scene's. A bound with no unit (`≤ 1.15`) counts
-    only in the vague words' own clause. A bound with no
+    only in the vague words' part of the sentence (not across a `；`). A bound with no
     number (`显存增加控制在可接受范围内`, `within an acceptable range`) is vague too.
 
     ## Why a reviewer cares
@@ -194,9 +194,9 @@ def vague_goal(text: str) -> str:
         dims = {d for m in metrics_in(found) for d in m.dims}
         within, at = _own_scene(text, match.start())
         clauses = _clauses_for(within, match.start() - at, found)
-        # a bound with no unit is the quantity's only in its own clause: `…不均衡度从 1.85 降到
-        # ≤ 1.15；…峰值显存明显下降` gives the memory no number
-        if not any(_has_number(clause, dims) or (own and _bare_bound(clause, dims)) for clause, own in clauses):
+        # a bound with no unit is the quantity's only within its own part of the sentence:
+        # `…不均衡度从 1.85 降到 ≤ 1.15；…峰值显存明显下降` gives the memory no number
+        if not any(_has_number(clause, dims) or (near and _bare_bound(clause, dims)) for clause, near in clauses):
             return found.strip()
     return ""
 
@@ -225,6 +225,7 @@ SCENE = re.compile(r"(?i)(?:场景|环境|配置|规模)(?:下|中|里)?\s*$|\b(
 
 
 CLAUSE_END = re.compile(r"[，,；;。]")
+PART_END = re.compile(r"[；;。]")  # what ends a part of a sentence, not only a clause
 SENTENCE_END = re.compile(r"[。；;]|\.\s")
 # a sentence that names its own scene: `在 Llama2-13B、64 卡场景下 …。在 Llama3.2-3B 场景下 …`
 OWN_SCENE = re.compile(r"(?i)场景|\b(?:scenario|setting|setup)\b")
@@ -245,9 +246,9 @@ def _own_scene(text: str, start: int) -> tuple[str, int]:
 
 def _clauses_for(text: str, start: int, vague: str) -> list[tuple[str, bool]]:
     """The parts of a goal whose numbers may be the vague quantity's, each with whether it
-    is the vague words' own clause: that clause, and every other clause but one that names
-    a metric of its own other than the vague one's (`显存显著降低，吞吐提升 ≥ 20%`: the 20% is
-    the throughput's, the memory has none)."""
+    stands in the vague words' part of the sentence (no `；` between them): the vague words'
+    own clause, and every other clause but one that names a metric of its own other than the
+    vague one's (`显存显著降低，吞吐提升 ≥ 20%`: the 20% is the throughput's, the memory has none)."""
     own = metrics_in(vague)
     keys = {m.key for m in own}
     parts, begin = [], 0
@@ -256,6 +257,7 @@ def _clauses_for(text: str, start: int, vague: str) -> list[tuple[str, bool]]:
         named = {m.key for m in metrics_in(part)}
         holds = begin <= start <= end
         if holds or not keys or (not named and not SCENE.search(part)) or named & keys:
-            parts.append((part, holds))
+            near = holds or not PART_END.search(text, min(end, start), max(begin, start))
+            parts.append((part, near))
         begin = end + 1
     return parts

@@ -106,7 +106,7 @@ def wrong_direction(ctx: Context) -> list[Finding]:
 
     ## What it checks
     Which way is better is read from the metric's name: lower for step time, latency,
-    memory, recovery (MTTR), load and save time; higher for throughput, MFU, speedup and
+    memory, communication volume, recovery (MTTR), load and save time; higher for throughput, MFU, speedup and
     bandwidth. A metric not known is not judged. Reported, at its row or line:
 
     - a 9.3 通过标准 (Pass criteria) or an 8 收益 (gain) row bounding the metric from the wrong

@@ -6,6 +6,7 @@ same tolerance for rounding, and no other rule reads them.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -491,7 +492,8 @@ MUL_DIV = re.compile(r"\s*[×/÷]\s*")
 
 def _mixed(text: str) -> list[str]:
     """`2 × 7 / 8 × 0.04 GB = 0.07 GB`: numbers multiplied and divided, given with their
-    result (one factor may have a unit, the result's; a divisor has none)."""
+    result. At most one factor has a unit, and it is the result's (unitless factors with a
+    result in a unit are not read); a divisor has none."""
     values = quantities(text)
     found = []
     for chain in _chains(text, values, MUL_DIV, labelled=False):
@@ -512,16 +514,30 @@ def _mixed(text: str) -> list[str]:
             continue
         low, high = 1.0, 1.0
         for op, part in zip(["×", *ops], chain.parts):
-            low, high = (low * part.low, high * part.high) if op == "×" else (low / part.number, high / part.number)
+            low, high = (low * part.low, high * part.high) if op == "×" else (low / part.low, high / part.high)
         relative = sum(p.ulp / abs(p.high) for p in chain.parts if p.high and not float(p.number).is_integer())
-        if _misread(whole, min(low, high), max(low, high)):
+        if not (math.isfinite(low) and math.isfinite(high)) or _misread(whole, min(low, high), max(low, high)):
             continue
+        if _alternatives(chain, ops, whole, relative):
+            continue  # `8 × 4 / 16 × 2 = 32`: two ways to the same total, `/` for "or"
         if not _close(whole, min(low, high), max(low, high), relative * max(abs(low), abs(high)), approx):
             shown = text[chain.start : chain.end].strip()
             found.append(
                 f"{shown} is {_amount(min(low, high), max(low, high), whole)}, not the {_written(text, whole)} it is given as"
             )
     return found
+
+
+def _alternatives(chain: _Sum, ops: list[str], whole: Quantity, relative: float) -> bool:
+    """Some run of factors between the `/`s alone makes the total: the `/` says "or"."""
+    groups, low, high = [], 1.0, 1.0
+    for op, part in zip(["×", *ops], chain.parts):
+        if op != "×":
+            groups.append((low, high))
+            low, high = 1.0, 1.0
+        low, high = low * part.low, high * part.high
+    groups.append((low, high))
+    return any(_close(whole, a, b, relative * max(abs(a), abs(b)), True) for a, b in groups)
 
 
 DIVIDED = re.compile(r"\s*[/÷]\s*")
@@ -546,15 +562,16 @@ def _quotients(text: str) -> list[str]:
         if a.dim != c.dim and not (a.dim == COUNT and not a.unit):
             continue
         scale = 100.0 if c.dim == PERCENT and a.dim != c.dim else 1.0
+        # (a divisor's K or M counts: `228k / 200k = 1.14`)
         if a.dim == c.dim:
-            low, high = a.low / b.number, a.high / b.number
+            low, high = a.low / b.low, a.high / b.high  # (each reading alike: _close)
         else:  # a bare dividend: the quotient in the result's unit (`8192 / 3.2 ≈ 2560 tokens/s`, `7 / 39 = 17.9 %`)
-            low = a.number / b.number * scale * c.low / c.number if c.number else 0.0
-            high = a.number / b.number * scale * c.high / c.number if c.number else 0.0
+            low = a.low / b.low * scale * c.low / c.number if c.number else 0.0
+            high = a.high / b.high * scale * c.high / c.number if c.number else 0.0
         # a whole number is a count, exact; a decimal may be rounded
         a_err = 0.0 if float(a.number).is_integer() else a.ulp
         b_err = 0.0 if float(b.number).is_integer() else b.ulp
-        slack = a_err / b.number * scale + max(abs(low), abs(high)) * b_err / b.number
+        slack = a_err / b.low * scale + max(abs(low), abs(high)) * b_err / b.high
         if _misread(c, min(low, high), max(low, high)):
             continue
         if not _close(c, low, high, slack, c.approx or "≈" in text[b.end : c.start]):
@@ -598,7 +615,7 @@ def _amount(low: float, high: float, like: Quantity) -> str:
     factor = like.high / like.number if like.high else 1.0
     value = high / factor
     shown = f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
-    return f"{shown} {like.unit}".strip()
+    return f"{shown}{like.multiplier} {like.unit}".strip()  # (`16K`, `228k tokens/s`)
 
 
 COMPOSED = re.compile(

@@ -172,9 +172,13 @@ def _scale(match: re.Match) -> tuple[float, float, str, str]:
         items = group("items").lower()
         items = _ITEM_NAMES.get(items, items if items.endswith("s") else items + "s")
         dim = f"{RATE}:{items}" + ("/device" if group("rate_dev") else "")
-        # `228k tokens/s`, `1.2M tokens/s`: a rate of thousands (a rate's k is 1,000, not 1,024)
-        factor = _MULTIPLIERS[group("mult")][0] if group("mult") else 1.0
-        return factor, factor, dim, group("rate")
+        # `228k tokens/s`, `1.2M tokens/s`: a rate of thousands (a rate's k is 1,000, not 1,024);
+        # a B before it is a model's size (`Qwen 7B tokens/s`), no rate of billions
+        if group("mult") in ("k", "K", "M"):
+            factor = _MULTIPLIERS[group("mult")][0]
+            return factor, factor, dim, group("rate")
+        if not group("mult"):
+            return 1.0, 1.0, dim, group("rate")
     if group("mult"):
         low, high = _MULTIPLIERS[group("mult")]
         return low, high, COUNT, ""
