@@ -613,6 +613,9 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("迁移 bf16 权重 2 B + fp32 主权重 4 B + Adam 两个状态 8 B = 14 B/参数", False),
         ("迁移 bf16 权重 2 B + fp32 主权重 4 B + Adam 两个状态 8 B = 17 B/参数", True),
         ("error buffers 1.86 GiB (1.0B × 2 bytes) + P / Q buffers 0.04 GiB + workspace 0.08 GiB = 1.98 GiB", False),
+        # a node's cards beside the layout in its bracket (met writing held-back round 8)
+        ("32 卡（DP 4 × TP 8，4 机 × 8 卡 Atlas 800T A2，单卡 64 GB HBM）上训练", False),
+        ("16 卡（DP 4 × TP 8，4 机 × 8 卡）", True),
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):

@@ -35,11 +35,20 @@ def layouts(text: str) -> list[str]:
             continue
         inside = text[opening + 1 : closing if closing >= 0 else len(text)]
         head = text[max(0, opening - 12) : opening]
-        counts = [int(n) for n in CARDS.findall(inside)] or [int(n) for n in CARDS.findall(head)[-1:]]
+        counts = _whole_counts(inside) or _whole_counts(head)[-1:]
         if len(counts) != 1 or counts[0] == product:
             continue
         found.append(f"{match.group(0)} is {product} cards, not the {counts[0]} it is given for")
     return found
+
+
+def _whole_counts(text: str) -> list[int]:
+    """The card counts of `text`, but a node's (`4 机 × 8 卡`, `8 卡/节点`): not the layout's."""
+    return [
+        int(m.group(1))
+        for m in CARDS.finditer(text)
+        if not PER_NODE_BEFORE.search(text, 0, m.start()) and not PER_NODE_AFTER.match(text[m.end() :])
+    ]
 
 
 # degrees named one by one (`TP=8 inside a node, PP=8 across nodes, DP=4`, `TP=8 / PP=8 /

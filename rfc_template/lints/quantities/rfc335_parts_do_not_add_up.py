@@ -96,7 +96,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`, or with
       its degrees named one by one in the same sentence or cell (`256 × 910B, TP=8 / PP=8 /
       DP=4`; a layout that does not name its data-parallel degree, or names EP or SP, is not
-      read, nor a node's cards as the count: `每节点 8 卡`, `8 ranks per node`; `FSDP2` is a name);
+      read, nor a node's cards as the count: `每节点 8 卡`, `8 ranks per node`, `（DP 4 × TP 8，4 机
+      × 8 卡）`; `FSDP2` is a name);
     - a change written beside the before and after it is made of: `下降 >= 20%（4.00 s → <=
       3.20 s）`, `多占约 22.8 GB（3.25 GB → 26 GB）`, and the one change of a sentence held to
       its other befores and afters too (`…，PT 38.4 GB → 约 61.2 GB`; `changes.py`);
