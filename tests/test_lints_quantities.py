@@ -616,6 +616,9 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         # a node's cards beside the layout in its bracket (met writing held-back round 8)
         ("32 卡（DP 4 × TP 8，4 机 × 8 卡 Atlas 800T A2，单卡 64 GB HBM）上训练", False),
         ("16 卡（DP 4 × TP 8，4 机 × 8 卡）", True),
+        # bare parts in the total's unit (held-back round 8)
+        ("激活 40.0 + 12.0 + 0.75 + 1.0 + 2.25 = 56.0 GB", False),
+        ("激活 40.0 + 12.0 + 0.75 + 1.0 + 2.25 = 55.0 GB", True),
     ],
 )
 def test_written_arithmetic_is_checked_with_rounding(text, wrong):

@@ -76,7 +76,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
 
     - a sum given with its total: `21 min（1 min + 2 min + 3 min + 14.5 min）`, `a + b = T`, with
       the parts' labels in between, before or after each (`检测 1 min + rendezvous 2 min`,
-      `9.6 GB parameters + 14.4 GB optimizer states = 24.0 GB`), asides in brackets left out
+      `9.6 GB parameters + 14.4 GB optimizer states = 24.0 GB`; bare parts in the total's unit,
+      `40.0 + 12.0 + 0.75 = 52.75 GB`), asides in brackets left out
       (`(fp32, DP = 4)`), a number in a part's name too (`fp32 主权重 4 B`), and a count times
       an amount as one part (`2 × 64 MiB`); a setting after the sum is no total of it (`… with
       bucket size = 256 MB`), nor is the rest of a sum whose first part has arithmetic of its
@@ -395,6 +396,13 @@ def _sums(text: str) -> list[str]:
             continue
         whole, approx = total
         parts = chain.parts
+        if whole.dim not in (COUNT, PERCENT) and whole.number and all(p.bare for p in parts):
+            # `40.0 + 12.0 + 0.75 = 52.75 GB`: bare parts in the total's unit (a plain sum)
+            factor_low, factor_high = whole.low / whole.number, whole.high / whole.number
+            parts = [
+                p._replace(low=p.low * factor_low, high=p.high * factor_high, ulp=p.ulp * factor_high, dim=whole.dim)
+                for p in parts
+            ]
         if whole.dim == COUNT or any(p.dim != whole.dim for p in parts):
             continue
         low, high = sum(p.low for p in parts), sum(p.high for p in parts)
