@@ -226,7 +226,7 @@ LINKING = r"(?:\s*|[^\d,;。()]{0,8}?(?:为|是|约|达到|:|=|\bof|\bis|\bwas|\
 
 
 # `、` before another number, perhaps approximate (`6.95、约 7.60 s`, `6.81、~7.42 s`)
-ANOTHER_NUMBER = re.compile(r"、\s*(?:约|大约|~|≈|about)?\s*[-+]?\d")
+ANOTHER_NUMBER = re.compile(rf"、\s*{APPROX_WORDS}\s*[-+]?\d")
 
 
 @lru_cache(maxsize=4096)

@@ -469,9 +469,7 @@ def _products(text: str) -> list[str]:
         if not units and whole.dim != COUNT:
             factor_low, factor_high = whole.low / whole.number, whole.high / whole.number
             low, high = low * factor_low, high * factor_high  # `2 × 19.5 ≈ 39 GB`: in the total's unit
-        # a whole number in a product is a count, exact; a decimal may be rounded
-        # (each part's rounding relative to its own size: `ulp` is in base units, as `high` is)
-        relative = sum(p.ulp / abs(p.high) for p in chain.parts if p.high and not float(p.number).is_integer())
+        relative = _rounding(chain.parts)
         slack = relative * max(abs(high), abs(low))
         if _misread(whole, min(low, high), max(low, high)):
             continue
@@ -487,6 +485,12 @@ def _products(text: str) -> list[str]:
 # factor that is a name (`32 × 910B`, the Ascend 910B, is no 29 × 10^12), a unit not read.
 # A slip of a unit (MB for GB, KB for GB) stays within it.
 MISREAD = 1e7
+
+
+def _rounding(parts) -> float:
+    """What the decimals among `parts` may hide, each relative to its own size (`ulp` is in
+    base units, as `high` is); a whole number is a count, exact."""
+    return sum(p.ulp / abs(p.high) for p in parts if p.high and not float(p.number).is_integer())
 
 
 def _misread(whole: Quantity, low: float, high: float) -> bool:
@@ -524,7 +528,7 @@ def _mixed(text: str) -> list[str]:
         low, high = 1.0, 1.0
         for op, part in zip(["×", *ops], chain.parts):
             low, high = (low * part.low, high * part.high) if op == "×" else (low / part.low, high / part.high)
-        relative = sum(p.ulp / abs(p.high) for p in chain.parts if p.high and not float(p.number).is_integer())
+        relative = _rounding(chain.parts)
         if not (math.isfinite(low) and math.isfinite(high)) or _misread(whole, min(low, high), max(low, high)):
             continue
         if _alternatives(chain, ops, whole, relative):
@@ -594,8 +598,7 @@ def _transfer_time(text: str, size: Quantity, rate: Quantity, time: Quantity) ->
     (a GB may be 10^9 or 2^30 bytes), each number rounded as written, `≈` allowing 5% more."""
     readings = [a / r for a in (size.low, size.high) for r in (rate.low, rate.high)]
     low, high = min(readings), max(readings)
-    # a whole number is exact; a decimal may hide half its last digit
-    relative = sum(q.ulp / q.high for q in (size, rate) if q.high and not float(q.number).is_integer())
+    relative = _rounding((size, rate))
     rounding = high * relative
     margin = time.ulp + rounding + (APPROX * max(time.high, high) if time.approx or "≈" in text else 0.0)
     if low - margin <= time.low <= high + margin:

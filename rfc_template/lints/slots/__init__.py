@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, wraps
 from itertools import accumulate, count
 from operator import add
+from typing import TypeVar
 
 from rfc_template import document
 from rfc_template.answers import canonical_modules
@@ -15,6 +16,8 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import OPTIONAL_KEYS, Context, per_document
 from rfc_template.lints.model import CHANGES, DEPENDS, PARAMETERS, PLAN, asked, folded, model
 from rfc_template.met_twice import MetTwice
+
+T = TypeVar("T")
 
 # Values that hold no value. N/A and 不涉及 are values only where the template offers them.
 # A whole value that only holds a place: "to be decided", a dash, an ellipsis, or
@@ -95,22 +98,31 @@ def rows(table: document.Table):
         yield table.line + 2 + offset, row
 
 
+def once_per_table(reading: Callable[[Context, document.Table], T]) -> Callable[[Context, document.Table], T]:
+    """`reading(ctx, table)` worked out once per table of an RFC: several rules ask."""
+
+    @per_document
+    def known(ctx: Context) -> dict[int, T]:
+        return {}
+
+    @wraps(reading)
+    def shared(ctx: Context, table: document.Table) -> T:
+        by_table = known(ctx)
+        found = by_table.get(id(table))
+        if found is None:
+            found = by_table[id(table)] = reading(ctx, table)
+        return found
+
+    return shared
+
+
+@once_per_table
 def asked_cells(ctx: Context, table: document.Table) -> list[tuple[int, list[str], list[tuple[int, str, str]]]]:
     """Each row the template asks for, with its line and the (index, column, cell) of each
     column it asks for (lints/model.py `asked`): an author's own column (备注, Notes), a row
     added to a form (评审人 in 1, a row of their own in 8) and a table in a section whose
-    template has none are the author's, not the template's to require. Read once per table
-    of an RFC: several rules ask."""
-    known = _asked_by_table(ctx)
-    found = known.get(id(table))
-    if found is None:
-        found = known[id(table)] = list(_asked_rows(ctx, table))
-    return found
-
-
-@per_document
-def _asked_by_table(ctx: Context) -> dict[int, list]:
-    return {}
+    template has none are the author's, not the template's to require."""
+    return list(_asked_rows(ctx, table))
 
 
 def _asked_rows(ctx: Context, table: document.Table):
@@ -191,21 +203,11 @@ class _Content:
         return isinstance(other, _Content) and self.digest == other.digest and self.value == other.value
 
 
+@once_per_table
 def _content(ctx: Context, table: document.Table) -> _Content:
-    known = _contents(ctx)
-    found = known.get(id(table))
-    if found is None:
-        listed = ctx.info.get("相关模块", "") if table.section == ctx.edition.name(CHANGES) else None
-        rows = tuple(map(tuple, table.rows))
-        found = known[id(table)] = _Content(
-            (ctx.edition.language, ctx.rules, table.section, tuple(table.header), rows, table.written, listed)
-        )
-    return found
-
-
-@per_document
-def _contents(ctx: Context) -> dict[int, _Content]:
-    return {}
+    listed = ctx.info.get("相关模块", "") if table.section == ctx.edition.name(CHANGES) else None
+    rows = tuple(map(tuple, table.rows))
+    return _Content((ctx.edition.language, ctx.rules, table.section, tuple(table.header), rows, table.written, listed))
 
 
 @per_document
