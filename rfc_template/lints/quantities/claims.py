@@ -18,6 +18,25 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from rfc_template.lints.quantities.backend_words import backend_after, backend_before, backend_of, backend_of_scenario
+from rfc_template.lints.quantities.claim_words import (
+    ACTION_KEYS,
+    ACTION_METRIC,
+    ANY_OP,
+    BACKEND_WORD,
+    BRACKETS,
+    CLAUSE_END,
+    COST,
+    COUNTED_COST,
+    LEAD,
+    ORIGIN_POSTFIX,
+    PER_STEP_LEAD,
+    PER_STEP_UNIT,
+    RELATIVE,
+    SENTENCE_END,
+    STEP_TIME,
+    TAIL,
+    TO,
+)
 from rfc_template.lints.quantities.metrics import HIGHER, LOWER, Metric, metrics_in
 from rfc_template.lints.quantities.units import COUNT, HAS_DIGIT, PERCENT, POINTS, RATIO, TIME, Quantity, quantities
 
@@ -79,84 +98,6 @@ class Claim(NamedTuple):
     def tolerance(self) -> bool:
         """A bound on a change (`增加 <= 12%`, `Regression <= 3%`)."""
         return self.kind == DELTA and self.op in (LE, LT)
-
-
-# Operators, in the order they are tried (`<=` before `<`).
-_LE = (
-    r"<=|≤|≦|=<|⩽|不超过|不高于|不大于|不多于|不超出|至多|最多|小于等于|小于或等于|低于或等于|控制在|at most|no more than"
-    r"|no higher than|no greater than|no longer than|not (?:more|higher|greater|longer) than|not exceeding|up to|within"
-)
-_LT = r"<|小于|低于|below|under|less than|lower than|fewer than|shorter than"
-_GE = r">=|≥|≧|=>|⩾|不低于|不少于|不小于|至少|最少|大于等于|大于或等于|at least|no less than|no lower than|no fewer than|not less than"
-_GT = r">|大于|高于|超过|above|more than|greater than|higher than"
-_OP = rf"(?P<le>{_LE})|(?P<ge>{_GE})|(?P<lt>{_LT})|(?P<gt>{_GT})"
-_APPROX = r"(?:约|大约|预估|预计|估计|expected|estimated|about|around|~|≈)?"
-# a change written before its number (中文 and English verbs) and after it (comparatives)
-_DOWN_BEFORE = (
-    r"下降了?|降低了?|减少了?|缩短了?|减小了?|节省了?|节约了?|少了|"
-    r"(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|shrink(?:s|ing)?|lower(?:s|ed)?)(?: by)?"
-)
-_UP_BEFORE = (
-    r"提升了?|提高了?|增加了?|上升了?|增长了?|增大了?|多出了?|升高了?|多占了?|多用了?|"
-    r"(?:increas(?:e|es|ed|ing)|grow(?:s|n|ing)?|rais(?:e|es|ed|ing)|ris(?:e|es|ing)|add(?:s|ed|ing)?)(?: by)?"
-)
-_BETTER_BEFORE = (
-    r"加速了?|提速了?|快了?|收益|节省量|降幅|improv(?:e|es|ed|ing)(?: by)?|speed(?:s)? up(?: by)?|gains?(?: of)?"
-    r"|savings?(?: of)?|reduction(?: of)?"
-)
-_WORSE_BEFORE = (
-    r"劣化了?|退化了?|回退了?|变慢了?|慢了?|regress(?:es|ed|ion(?: of)?)?|slowdown(?: of)?|slow(?:s|ed)? down(?: by)?"
-)
-_CHANGE_BEFORE = (
-    rf"(?P<down>{_DOWN_BEFORE})|(?P<up>{_UP_BEFORE})|(?P<better>{_BETTER_BEFORE})|(?P<worse>{_WORSE_BEFORE})"
-)
-LEAD = re.compile(
-    rf"(?i)(?:(?:{_OP})\s*)?(?:(?:{_CHANGE_BEFORE})\s*)?(?:(?:{_OP.replace('?P<', '?P<x')})\s*)?{_APPROX}\s*$"
-)
-
-
-def unnamed(pattern: str) -> str:
-    """A pattern's named groups as plain groups, to be used again in another pattern."""
-    return re.sub(r"\?P<\w+>", "?:", pattern)
-
-
-OPERATOR_WORDS = unnamed(_OP)
-CHANGE_WORDS = unnamed(_CHANGE_BEFORE)
-APPROX_WORDS = _APPROX
-_POSTFIX_LE = r"以内|以下|及以下|内(?!存)|or less|or lower|or below|or fewer|or under|or shorter|at most"
-_POSTFIX_GE = r"以上|及以上|or more|or higher|or above|or greater|or longer"
-_DOWN_AFTER = r"lower|less|fewer|smaller|shorter|below|(?:的)?下降|(?:的)?降低|(?:的)?减少"
-_UP_AFTER = r"higher|more|larger|bigger|longer|above|(?:的)?增加|(?:的)?提升|(?:的)?增长"
-POSTFIX_WORDS = f"{_POSTFIX_LE}|{_POSTFIX_GE}"
-TAIL = re.compile(
-    rf"(?i)^\s*(?:(?P<ple>{_POSTFIX_LE})|(?P<pge>{_POSTFIX_GE}))?\s*"
-    rf"(?:(?P<down>{_DOWN_AFTER})|(?P<up>{_UP_AFTER})|(?P<better>faster|quicker|better)|(?P<worse>slower|worse))?(?![A-Za-z])"
-)
-# between a transition's two values: its arrow or verb, and what may stand around it
-_TO_DOWN = r"降到|降至|降低到|降低至|下降到|下降至|减少到|减少至|减到|减至|缩短到|缩短至|压到|压缩到|down to"
-_TO_UP = r"提升到|提升至|提高到|提高至|增加到|增加至|升到|升至|增长到|增长至|涨到|上升到|上升至"
-TO = re.compile(
-    rf"(?i)^\s*(?:(?P<down>{_TO_DOWN})|(?P<up>{_TO_UP})|→|->|⟶|=>|到|至|变为|变成|to)\s*(?:{_OP}|{_APPROX})?\s*{_APPROX}\s*$"
-)
-# what a time with no metric of its own is the time of, by the action its clause names
-ACTION_METRIC = re.compile(
-    r"(?i)(?P<recover>恢复|recover(?:s|ed|y)?\b|resum(?:e|es|ed)\b)|(?P<load>加载|\bload(?:s|ed|ing)?\b)"
-)
-ACTION_KEYS = {"recover": "recovery time", "load": "load time"}
-ORIGIN_POSTFIX = re.compile(r"(?i)^\s*(?:以上|以下|以内|左右|or more|or less)")
-BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
-BACKEND_WORD = re.compile(r"\b(?:PT|PyTorch|torch|MS|MindSpore)\b")
-RELATIVE = re.compile(r"(?i)baseline|基线|不开启?(?:本特性)?时|关闭时|原生|native")
-ANY_OP = re.compile(rf"(?i){_OP}")
-# a cost counted into the figure, not a cost of the feature: `含保存开销的端到端吞吐`, `including the save overhead`
-COUNTED_COST = re.compile(
-    r"(?i)(?:含|包含|包括|计入|算上)[^，,。；;]{0,10}?开销|\bincl(?:uding|\.)(?: the)?(?:\s[\w-]+){0,3}?\soverhead"
-)
-COST = re.compile(
-    r"(?i)代价|但是?|不过|换来|牺牲|额外|at the cost|in exchange|trade-?off|cost(?:s|ing)?\b|regress|劣化|开销|overhead|slower|变慢"
-)
-SENTENCE_END = re.compile(r"[;。\n]")
-CLAUSE_END = re.compile(r",(?!\d{3}(?!\d))|、")
 
 
 def _top_level_split(text: str, pattern: re.Pattern) -> list[str]:
@@ -265,6 +206,10 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
         return native[0]
     if len(context) == 1 and context[0].takes(quantity.dim):
         return context[0]
+    if quantity.dim == TIME and not context:
+        lead = PER_STEP_LEAD.match(clause[: quantity.start])
+        if lead is not None and (lead["each"] or PER_STEP_UNIT.search(quantity.unit)):
+            return STEP_TIME
     if quantity.dim == TIME and not context:
         verb = ACTION_METRIC.search(clause)
         if verb is not None:  # `25 min 内在 60 个节点上恢复训练`: the time it takes to recover
@@ -387,10 +332,6 @@ __all__ = [
     "TRANSITION",
     "UP",
     "WORSE",
-    "APPROX_WORDS",
-    "CHANGE_WORDS",
-    "OPERATOR_WORDS",
-    "POSTFIX_WORDS",
     "Claim",
     "backend_of",
     "backend_of_scenario",

@@ -18,7 +18,15 @@ from rfc_template.lints.quantities import (
     targets,
     verification,
 )
-from rfc_template.lints.quantities.claims import APPROX_WORDS, CHANGE_WORDS, OPERATOR_WORDS, POSTFIX_WORDS, TO, clauses
+from rfc_template.lints.quantities.claim_words import (
+    APPROX_WORDS,
+    CHANGE_WORDS,
+    OPERATOR_WORDS,
+    PER_STEP_LEAD,
+    POSTFIX_WORDS,
+    TO,
+)
+from rfc_template.lints.quantities.claims import clauses
 from rfc_template.lints.quantities.metrics import Metric, metrics_in, unit_given
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, HAS_DIGIT, RATE, TIME, quantities
 
@@ -43,6 +51,8 @@ QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
         ),
         edit("step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81，峰值显存 74.2 GB/卡"),
         edit("step time 6.81 s，峰值显存 74.2 GB/卡", "step time 6.81、峰值显存 74.2 GB/卡"),
+        # a time per step, its unit left out (held-back round 8)
+        edit("step time 6.81 s，峰值显存 74.2 GB/卡", "每步 6.81，峰值显存 74.2 GB/卡"),
         edit("Step time <= 2.71 s and peak memory <= 41.7 GB", "Step time <= 2.71 and peak memory <= 41.7", rfc="en"),
         # a before with its unit, an after without (met in a held-back RFC)
         edit("（PT 74.2 GB → <= 56.2 GB）", "（PT 74.2 GB → <= 56.2）"),
@@ -75,7 +85,8 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     number; `rank-0 peak 39.6`: rank 0 names a rank). A metric with a slash of its own (`H2D /
     D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
     bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`; not
-    `分别为 4.6、4.4 s`, one unit for both); and in 2's target lines, 3.1's
+    `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
+    before it (`current metric: 4.20 per step`, `每步 6.81`); and in 2's target lines, 3.1's
     goals and 8's gain rows, a value with its unit that goes to a bare decimal (`from 71.2 GB to
     66.0 or less per GPU`, `74.2 GB → <= 56.2`; `from 8 to 6 s` is how a range is written).
     Reported at the row or line, once.
@@ -115,7 +126,7 @@ def number_without_unit(ctx: Context) -> list[Finding]:
                 break
     background = ed.name(BACKGROUND)
     for line, text in section_text(ctx, BACKGROUND):
-        said = bare_after_metric(text)
+        said = bare_after_metric(text) or bare_per_step(text)
         if said:
             findings.append(
                 Finding(
@@ -250,10 +261,29 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
         ends = (
             not after
             or after[0] in ",;。)；，"
+            or (per is not None and after.lstrip()[:1] in ("(", "（"))  # `52.0 per NPU (Ascend 910B, …)`
             or (after[0] == "、" and not ANOTHER_NUMBER.match(rest, per.end() if per else 0))
         )
         if re.fullmatch(LINKING, between) and ends:
             return metric.key, text[following.start : following.end]
+    return None
+
+
+# a time per step whose unit is left out, with only a label before it in its clause
+# (`current metric: 4.20 per step`; a decimal: `4 per step` may count calls)
+BARE_PER_STEP = re.compile(
+    r"(?i)(?<![\w.])(\d+\.\d+)\s*(?:per step|/ ?step|/步)(?=$|[\s,;。()])|每步\s*(\d+\.\d+)(?=\s*(?:$|[,;。、()]))"
+)
+CLAUSE_START = re.compile(r".*[,;，；]")
+
+
+@lru_cache(maxsize=4096)
+def bare_per_step(text: str) -> tuple[str, str] | None:
+    """("step time", number) where a line gives a time per step as a bare decimal."""
+    for match in BARE_PER_STEP.finditer(text):
+        lead = CLAUSE_START.sub("", text[: match.start()])
+        if PER_STEP_LEAD.match(lead):
+            return "step time", match.group(1) or match.group(2)
     return None
 
 
