@@ -31,6 +31,20 @@ OVERLAP = "examples/fsdp-grad-comm-overlap"  # PT + MS
 ULYSSES = "examples/ulysses-sequence-parallel"  # PT
 
 
+# a block with a function for each backend, each importing its own
+SYNCS = """def _sync_pt():
+    import torch
+
+    torch.npu.synchronize()
+
+
+def _sync_ms():
+    import mindspore as ms
+
+    ms.runtime.synchronize()
+"""
+
+
 def reviewed(rfc: str, edits: list[tuple[str, str]]) -> tuple[str, list]:
     """The RFC with each edit made (each `old` once in it), and the four rules' findings."""
     text = (PROJECT / rfc / "rfc.md").read_text(encoding="utf-8")
@@ -187,6 +201,39 @@ MISTAKES = [
         ],
         "RFC327",
         "    model: mindspore.nn.Cell,",
+    ),
+    # PT + MS: a function for each backend, one using the other's name (held-back round 9)
+    (
+        "torch-in-the-ms-function",
+        OFFLOAD,
+        [
+            (
+                "### 6.4 关键逻辑\n\n",
+                "### 6.4 关键逻辑\n\n```python\n" + SYNCS.replace("    ms.runtime", "    torch.npu") + "```\n\n",
+            )
+        ],
+        "RFC327",
+        "    torch.npu.synchronize()\n```",
+    ),
+    (
+        "ms-alias-in-the-pt-function",
+        OFFLOAD,
+        [
+            (
+                "### 6.4 关键逻辑\n\n",
+                "### 6.4 关键逻辑\n\n```python\n" + SYNCS.replace("    torch.npu", "    ms.runtime", 1) + "```\n\n",
+            )
+        ],
+        "RFC327",
+        "    ms.runtime.synchronize()\n\n\ndef _sync_ms",
+    ),
+    # PT alone: MindSpore by its usual alias, never imported (held-back round 9)
+    (
+        "ms-alias-unimported-in-pt-key-logic",
+        RECOMPUTE,
+        [("plat = get_platform()\n", "plat = ms.set_context(mode=ms.PYNATIVE_MODE)\n")],
+        "RFC327",
+        "plat = ms.set_context(",
     ),
     # RFC328: a verification row on the backend the RFC leaves out
     (
@@ -432,6 +479,14 @@ VARIATIONS = [
             ),
         ],
     ),
+    # RFC327: each function of a PT + MS block with its own backend
+    (
+        "a-function-for-each-backend",
+        OFFLOAD,
+        [("### 6.4 关键逻辑\n\n", "### 6.4 关键逻辑\n\n```python\n" + SYNCS + "```\n\n")],
+    ),
+    # a variable named `ms` is no MindSpore
+    ("a-variable-named-ms", RECOMPUTE, [("plat = get_platform()\n", "ms = elapsed * 1000\nplat = get_platform()\n")]),
     # RFC327
     (
         "docstring-names-torch",

@@ -1,8 +1,10 @@
-"""Targets where round 8's reviewers wrote them (tests/semantic-held-back-8): a time per step
-with no metric named, a 9.3 target in the 开启本特性 column, a gain row that has none for one
-scene and one for another, 2's target metric against its own success criterion, and `持平`
-said of another metric than the vague goal's. Each reading is held to natural writing that
-must stay quiet."""
+"""Targets where round 8's and round 9's reviewers wrote them (tests/semantic-held-back-8 and
+-9): a time per step with no metric named, a 9.3 target in the 开启本特性 column, a gain row
+that has none for one scene and one for another, 2's target metric against its own success
+criterion and its current value against what the other parts start from, an expected value
+that meets the goal's bound, `持平` said of another metric than the vague goal's, an amount
+said with an adjective after it, a time the lexicon does not name. Each reading is held to
+natural writing that must stay quiet."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ import pytest
 from test_lints_quantities import OFFLOAD, edited, findings
 
 from rfc_template.lints.quantities import claims_in, normal
-from rfc_template.lints.quantities.rfc331_number_without_unit import bare_after_metric, bare_per_step
+from rfc_template.lints.quantities.metrics import metrics_in
+from rfc_template.lints.quantities.rfc331_number_without_unit import bare_after_metric, bare_number, bare_per_step
 from rfc_template.lints.quantities.rfc332_goal_without_number import vague_goal
 
 
@@ -113,3 +116,79 @@ def test_the_success_criterion_and_the_target_metric_of_2_agree(criterion, wrong
 )
 def test_a_relative_word_belongs_to_its_own_clause(goal, vague):
     assert vague_goal(normal(goal)) == vague
+
+
+CURRENT = "全量重计算，step time 6.81 s，峰值显存"
+
+
+@pytest.mark.parametrize(
+    "current, wrong",
+    [
+        ("全量重计算，step time 7.10 s，峰值显存", True),  # 8 and 9.3 start PT from 6.81 s
+        ("全量重计算，step time 6810 ms，峰值显存", False),
+        ("全量重计算，step time 约 6.8 s，峰值显存", False),
+    ],
+)
+def test_the_current_value_of_2_is_what_the_others_start_from(current, wrong):
+    text, line = edited(OFFLOAD, CURRENT, current)
+    found = [f for f in findings(text) if f.code == "RFC334" and f.line == line]
+    assert bool(found) is wrong, found
+
+
+@pytest.mark.parametrize(
+    "gain, wrong",
+    [
+        ("PT 6.81 s → 5.70 s", False),  # expected, and within 3.1's and 9.3's <= 5.79 s
+        ("PT 6.81 s → 6.10 s", True),  # expected, but past the goal's bound
+    ],
+)
+def test_an_expected_value_that_meets_the_goal_is_no_other_target(gain, wrong):
+    text, line = edited(OFFLOAD, "PT 6.81 s → <= 5.79 s", gain)
+    found = [f for f in findings(text) if f.code == "RFC334" and f.line == line]
+    assert bool(found) is wrong, found
+
+
+@pytest.mark.parametrize(
+    "goal, vague",
+    [
+        ("5. Keep start-up overhead (profiling + solving + applying) small.", "small"),
+        ("5. Keep start-up overhead (profiling + solving + applying) ≤ 30 s.", ""),
+        ("5. Keep the planner overhead unchanged.", ""),
+    ],
+)
+def test_an_amount_said_with_an_adjective_after_it(goal, vague):
+    assert vague_goal(normal(goal)).endswith(vague)
+    assert bool(vague_goal(normal(goal))) is bool(vague)
+
+
+@pytest.mark.parametrize(
+    "row, bare",
+    [
+        ("| 23.0 | 12.6 | 前向 dispatch + combine 耗时 | ≤ 12.6 ms |", True),
+        ("| 23.0 ms | 12.6 ms | 前向 dispatch + combine 耗时 | ≤ 12.6 ms |", False),
+        ("| 125 | 11 | Planner time | ≤ 30 s |", True),
+        ("| 125 | 11 | Planner steps | ≤ 30 |", False),  # a count, not a time
+    ],
+)
+def test_a_time_the_lexicon_does_not_name_still_needs_a_unit(row, bare):
+    text, line = edited(OFFLOAD, ROW_93, f"| PT，同上 {row}")
+    found = [f for f in findings(text) if f.code == "RFC331" and f.line == line]
+    assert bool(found) is bare, found
+
+
+ROW_93 = (
+    "| PT，同上，保持全量重计算 | 74.2 GB / 6.81 s | 预估 55.6 GB / 7.52 s | peak memory / step time | "
+    "峰值显存下降 >= 18 GB，step time 增加 <= 12% |"
+)
+
+
+@pytest.mark.parametrize(
+    "criterion, bare",
+    [
+        ("≥ 63,000 on each backend", "63,000"),
+        ("≥ 63,000 tokens/s on each backend", ""),
+        ("≥ 63,000 tokens/s on PT", ""),
+    ],
+)
+def test_whose_it_is_gives_no_unit(criterion, bare):
+    assert bare_number(normal(criterion), metrics_in("throughput")) == bare

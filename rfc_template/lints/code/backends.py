@@ -4,15 +4,19 @@ RFC327 (a backend's API in the design code) and RFC328 (a verification row on it
 A backend is left out only by a single-backend answer: 适用后端 / Backend PT leaves out
 MS, MS leaves out PT; PT + MS leaves out neither, and neither does an answer no rule
 can read (a typo: RFC1xx's). The packages are the ones whose import makes code a
-backend's: PyTorch and its device plugins, MindSpore and the suites built on it.
+backend's: PyTorch and its device plugins, MindSpore and the suites built on it. Code
+uses a backend by its packages (`torch.`, `import mindspore`), or by MindSpore's usual
+alias before one of its modules (`ms.ops`), read from the code's syntax (`backend_uses`).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 
 from rfc_template.lint.context import Context
+from rfc_template.lints.code.parsing import quietly
 
 
 @dataclass(frozen=True)
@@ -101,3 +105,93 @@ NOT_RUN = re.compile(
     r"|(?i:\bn/?a\b|\bnot\b|n't\b|\bno\b|\bnone\b|\bwithout\b|\bskip\w*|\bdefer\w*|\blater\b|follow-?up|\bnext phase\b|\bunchanged\b"
     r"|\bout of scope\b|\bnon-goal|\bexclud\w*|\bexcept\b)"
 )
+
+
+# the alias everyone writes for a backend, read as it without its import when a module of
+# that backend follows (`ms.ops.AlltoAll`; a variable `ms` has no `.ops`)
+USUAL_ALIAS = {
+    "MS": (
+        "ms",
+        frozenset(
+            "ops nn mint communication runtime context set_context Tensor Parameter jit dataset train amp"
+            " numpy common PYNATIVE_MODE GRAPH_MODE save_checkpoint load_checkpoint load_param_into_net"
+            " value_and_grad grad float16 float32 bfloat16 int32 int64 hal".split()
+        ),
+    ),
+}
+
+
+def _usual_alias(chain: str, backend: Backend) -> bool:
+    alias, modules = USUAL_ALIAS.get(backend.code, ("", frozenset()))
+    parts = chain.split(".")
+    return bool(alias) and parts[0] == alias and len(parts) > 1 and parts[1] in modules
+
+
+@quietly
+def backend_uses(tree: ast.Module, backend: Backend) -> list[tuple[ast.AST, str]]:
+    """Each use of the backend's packages in `tree`, in order: (node, how it is written)."""
+    packages = backend.packages
+    bound = {
+        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    }  # `torch = None`: the name is the code's own
+    uses: list[tuple[ast.AST, str]] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and _names_backend(node.test, backend):
+            continue  # a guard: the branch for (or against) the other backend
+        if isinstance(node, ast.Try) and any(_catches_import_error(h) for h in node.handlers):
+            stack.extend([*node.handlers, *node.orelse, *node.finalbody])
+            continue  # an optional import
+        if isinstance(node, ast.Import):
+            uses += [(node, f"import {a.name}") for a in node.names if a.name.split(".")[0] in packages]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and (node.module or "").split(".")[0] in packages:
+                uses.append((node, f"from {node.module} import ..."))
+        elif isinstance(node, ast.Attribute):
+            chain = dotted(node)
+            root = chain.split(".")[0] if chain is not None else ""
+            if chain is not None and root not in bound and (root in packages or _usual_alias(chain, backend)):
+                uses.append((node, chain))
+                continue  # its own value is the same use
+        elif isinstance(node, ast.Name) and node.id in packages and node.id not in bound:
+            uses.append((node, node.id))
+        stack.extend(ast.iter_child_nodes(node))
+    return sorted(uses, key=lambda use: (getattr(use[0], "lineno", 0), getattr(use[0], "col_offset", 0)))
+
+
+def dotted(node: ast.Attribute) -> str | None:
+    """`torch.distributed.all_reduce` for that attribute chain on a name; None otherwise."""
+    parts = [node.attr]
+    value = node.value
+    while isinstance(value, ast.Attribute):
+        parts.append(value.attr)
+        value = value.value
+    if not isinstance(value, ast.Name):
+        return None
+    parts.append(value.id)
+    return ".".join(reversed(parts))
+
+
+def _names_backend(test: ast.expr, backend: Backend) -> bool:
+    """An `if` test that names the backend: a platform check (`== "torch"`, `is_torch()`)."""
+    words = (backend.name.lower(), *backend.packages)
+    for node in ast.walk(test):
+        if isinstance(node, ast.Name):
+            text = node.id
+        elif isinstance(node, ast.Attribute):
+            text = node.attr
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        text = text.lower()
+        if any(w in text for w in words) or text in (backend.code.lower(),):
+            return True
+    return False
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    caught = handler.type
+    names = caught.elts if isinstance(caught, ast.Tuple) else [caught] if caught is not None else []
+    return any(isinstance(n, ast.Name) and n.id in ("ImportError", "ModuleNotFoundError") for n in names)

@@ -9,8 +9,8 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import USAGE
-from rfc_template.lints.code.backends import BACKENDS, MS, PT, Backend, left_out
-from rfc_template.lints.code.parsing import Parsed, is_python, parse_block, quietly
+from rfc_template.lints.code.backends import BACKENDS, MS, PT, USUAL_ALIAS, Backend, backend_uses, dotted, left_out
+from rfc_template.lints.code.parsing import Parsed, is_python, parse_block
 from rfc_template.lints.model import PARAMETERS
 from rfc_template.lints.slots import rows
 
@@ -29,6 +29,12 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
         edit(
             "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
             "    mindspore.mint.distributed.all_to_all_single(recv, send, group=group)",
+            rfc="en",
+        ),
+        # MindSpore by its usual alias, never imported (held-back round 9)
+        edit(
+            "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
+            "    recv = ms.ops.AlltoAll(split_count=cp, split_dim=0, concat_dim=0)(send)",
             rfc="en",
         ),
         # PT + MS: a table's MS column names PyTorch's API (met in a held-back RFC)
@@ -90,14 +96,18 @@ def backend_code(ctx: Context) -> list[Finding]:
     other lines use it.
 
     Read from the code's syntax, so comments, strings and type hints in quotes are not
-    read (`# PT：torch.cuda.Stream` is a note); an alias (`ms.`, `mint.`, `dist.`) counts only
-    through its import. Not read: an `if` whose test names the other backend (a guard:
+    read (`# PT：torch.cuda.Stream` is a note); an alias (`mint.`, `dist.`) counts only
+    through its import, but for `ms.` followed by a MindSpore module (`ms.ops.AlltoAll`,
+    `ms.set_context`): a variable named `ms` has no `.ops`. Not read: an `if` whose test names the other backend (a guard:
     `if platform == "torch": ...`), imports in a `try` that catches ImportError, and code
     elsewhere (4.'s references, 6.6's options, the author's own sections).
 
     In a PT + MS RFC, a block of those sections that imports one backend alone and uses the
     other's package without importing it (`import mindspore as ms` … `torch.optim.AdamW(...)`):
-    the MS example calls PyTorch, which it cannot (the name is not even defined); and a table
+    the MS example calls PyTorch, which it cannot (the name is not even defined); the same in
+    a block with a function for each backend, each importing its own, where one uses the
+    other's name (`torch.npu.synchronize()` in `_measure_ms`, or `ms.runtime.synchronize()`
+    in `_measure_pt` with `ms` imported only in `_measure_ms`); and a table
     of those sections with a column for each backend (`| Operation | PT | MS |`) whose cell in
     one backend's column names the other's API in code (`torch.autograd.Function` under MS).
 
@@ -116,7 +126,7 @@ def backend_code(ctx: Context) -> list[Finding]:
     findings = []
     for block in ctx.doc.code_blocks:
         # the packages' names, found in C: most blocks name none
-        if block.section not in sections or not any(p in block.code for p in other.packages) or not is_python(block):
+        if block.section not in sections or not _may_name(block.code, other) or not is_python(block):
             continue
         parsed, _ = parse_block(block, ed.language)
         if parsed is None:
@@ -131,6 +141,12 @@ def backend_code(ctx: Context) -> list[Finding]:
             _finding(parsed, node, what, more, block.section, other, ctx.stated("适用后端", own), ed.name("适用后端"))
         )
     return findings
+
+
+def _may_name(code: str, backend: Backend) -> bool:
+    """The code may use the backend (found in C: most blocks name neither)."""
+    alias = USUAL_ALIAS.get(backend.code, ("",))[0]
+    return any(p in code for p in backend.packages) or bool(alias) and f"{alias}." in code
 
 
 def _finding(
@@ -174,7 +190,71 @@ def _other_backend_unimported(ctx: Context) -> list[Finding]:
                     f"never imports: the {own.code} code calls the {other.code} backend (copied from the other example?)",
                 )
             )
+        findings += _function_mixups(parsed, block.section)
     return findings
+
+
+def _imports(tree: ast.Module, backend: Backend) -> bool:
+    return any(isinstance(n, ast.Import | ast.ImportFrom) for n, _ in backend_uses(tree, backend))
+
+
+def _function_mixups(parsed: Parsed, section: str) -> list[Finding]:
+    """A block with a function for each backend, each importing its own (`def _measure_ms(): import
+    mindspore as ms …`), where one uses the other's name: `torch.npu.synchronize()` in the MS
+    function, or the other function's alias (`ms.runtime.synchronize()` in the PT one). Neither
+    is defined there. Not read where the block imports a backend at its top."""
+    tree = parsed.tree
+    top = ast.Module(body=[n for n in tree.body if not isinstance(n, ast.FunctionDef | ast.ClassDef)], type_ignores=[])
+    if _imports(top, PT) or _imports(top, MS):
+        return []
+    aliases = {
+        alias.asname or alias.name.split(".")[0]: backend
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        for backend in (PT, MS)
+        if alias.name.split(".")[0] in backend.packages
+    }
+    findings = []
+    for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        body = ast.Module(body=function.body, type_ignores=[])
+        imported = [b for b in (PT, MS) if _imports(body, b)]
+        if len(imported) != 1:
+            continue
+        own, other = imported[0], (MS if imported[0] is PT else PT)
+        bound = _bound(function)
+        uses = [(n, what) for n, what in backend_uses(body, other) if what.split(".")[0] not in bound]
+        uses += [
+            (node, chain)
+            for node in ast.walk(body)
+            if isinstance(node, ast.Attribute)
+            and (chain := dotted(node)) is not None
+            and aliases.get(chain.split(".")[0]) is other
+            and chain.split(".")[0] not in bound
+            and chain.split(".")[0] not in other.packages
+        ]
+        if uses:
+            node, what = min(uses, key=lambda use: (getattr(use[0], "lineno", 0), getattr(use[0], "col_offset", 0)))
+            findings.append(
+                parsed.at(
+                    node,
+                    "RFC327",
+                    f"'{section}': `{function.name}` imports {own.name} alone, but uses {what}, {other.name}'s API, "
+                    f"which it never imports: the {own.code} path calls the {other.code} backend (copied from the other?)",
+                )
+            )
+    return findings
+
+
+def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names a function binds: its parameters, assignments and imports."""
+    names = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {a.asname or a.name.split(".")[0] for a in node.names}
+    return names
 
 
 def _imported_names(tree: ast.Module) -> set[str]:
@@ -232,72 +312,3 @@ def _api_in_code(cell: str, backend: Backend) -> str:
         if match.group(1) in backend.packages:
             return match.group()
     return ""
-
-
-@quietly
-def backend_uses(tree: ast.Module, backend: Backend) -> list[tuple[ast.AST, str]]:
-    """Each use of the backend's packages in `tree`, in order: (node, how it is written)."""
-    packages = backend.packages
-    bound = {
-        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
-    }  # `torch = None`: the name is the code's own
-    uses: list[tuple[ast.AST, str]] = []
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.If) and _names_backend(node.test, backend):
-            continue  # a guard: the branch for (or against) the other backend
-        if isinstance(node, ast.Try) and any(_catches_import_error(h) for h in node.handlers):
-            stack.extend([*node.handlers, *node.orelse, *node.finalbody])
-            continue  # an optional import
-        if isinstance(node, ast.Import):
-            uses += [(node, f"import {a.name}") for a in node.names if a.name.split(".")[0] in packages]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level == 0 and (node.module or "").split(".")[0] in packages:
-                uses.append((node, f"from {node.module} import ..."))
-        elif isinstance(node, ast.Attribute):
-            chain = _dotted(node)
-            if chain is not None and chain.split(".")[0] in packages and chain.split(".")[0] not in bound:
-                uses.append((node, chain))
-                continue  # its own value is the same use
-        elif isinstance(node, ast.Name) and node.id in packages and node.id not in bound:
-            uses.append((node, node.id))
-        stack.extend(ast.iter_child_nodes(node))
-    return sorted(uses, key=lambda use: (getattr(use[0], "lineno", 0), getattr(use[0], "col_offset", 0)))
-
-
-def _dotted(node: ast.Attribute) -> str | None:
-    """`torch.distributed.all_reduce` for that attribute chain on a name; None otherwise."""
-    parts = [node.attr]
-    value = node.value
-    while isinstance(value, ast.Attribute):
-        parts.append(value.attr)
-        value = value.value
-    if not isinstance(value, ast.Name):
-        return None
-    parts.append(value.id)
-    return ".".join(reversed(parts))
-
-
-def _names_backend(test: ast.expr, backend: Backend) -> bool:
-    """An `if` test that names the backend: a platform check (`== "torch"`, `is_torch()`)."""
-    words = (backend.name.lower(), *backend.packages)
-    for node in ast.walk(test):
-        if isinstance(node, ast.Name):
-            text = node.id
-        elif isinstance(node, ast.Attribute):
-            text = node.attr
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            text = node.value
-        else:
-            continue
-        text = text.lower()
-        if any(w in text for w in words) or text in (backend.code.lower(),):
-            return True
-    return False
-
-
-def _catches_import_error(handler: ast.ExceptHandler) -> bool:
-    caught = handler.type
-    names = caught.elts if isinstance(caught, ast.Tuple) else [caught] if caught is not None else []
-    return any(isinstance(n, ast.Name) and n.id in ("ImportError", "ModuleNotFoundError") for n in names)

@@ -26,6 +26,8 @@ HEADER = "| 方案 | 优点 | 缺点 | 是否选择 | 原因 |"
             rfc="en",
             at="| Option | Pros | Cons | Chosen | Reason |",
         ),
+        # the choice left open at review (held-back rounds 8 and 9)
+        edit(A_ROW, A_ROW.replace("| 是 |", "| 待评审确定 |"), at=HEADER),
     ),
     passes=(
         # the marks as people write them
@@ -38,6 +40,8 @@ HEADER = "| 方案 | 优点 | 缺点 | 是否选择 | 原因 |"
         ),
         # two chosen, the second said to be for one backend
         edit("只有 PT | 否 | 不满足 PT + MS 同一接口的要求 |", "只有 PT | 是 | 仅用于 PT：13B 以上放不下时 |"),
+        # one option taken, another left for later
+        edit(C_ROW, C_ROW.replace("| 否 |", "| 待定（二期评估） |")),
     ),
 )
 def trade_off_unchosen(ctx: Context) -> list[Finding]:
@@ -52,7 +56,9 @@ def trade_off_unchosen(ctx: Context) -> list[Finding]:
     Reported at the table, naming each option's line: no option chosen, or more than one
     chosen (every one, or two of three) where nothing says how they are used together.
 
-    Nothing is said of a table with a mark that cannot be read (`部分`, `备选`, `二期`, an
+    A choice left open (`待定`, `待评审确定`, `TBD`, `To be decided after the prototype`) is no
+    option chosen: at review the RFC says which it takes. Nothing is said of a table with a
+    mark that cannot be read (`部分`, `备选`, `二期`, an
     empty cell, the template's `是 / 否` left in place, which RFC302 reports; a "no" whose
     note takes it back, `否（二期采用）`), nor of one without a column for the choice. No option
     chosen is accepted beside the template's prose for a single option (`只保留该方案的原因：...`:

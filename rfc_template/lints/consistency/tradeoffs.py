@@ -123,6 +123,11 @@ _NO = (
     "dropped",
     "discarded",
 )
+# A choice left open (`待评审确定`, `To be decided after the prototype`): no option taken yet.
+UNDECIDED = re.compile(
+    r"(?i)(?:待定|待确定|待决定|待讨论|待评审|待评估后确定|未定|尚未确定|未决|tbd|tbc"
+    r"|to be (?:decided|determined|confirmed|chosen)|undecided|not (?:yet )?decided|pending)(?![a-z])"
+)
 YES_MARKS = "✅✔☑√✓"
 NO_MARKS = "❌✗✘×✕❎🚫"
 
@@ -166,6 +171,8 @@ def folded(text: str) -> str:
 def read_mark(cell: str) -> Mark | None:
     """What one cell of the chosen column says: chosen or not, or None (not read)."""
     value = unicodedata.normalize("NFKC", cell_value(cell)).strip()
+    if UNDECIDED.match(value):
+        return Mark(False, True)  # not chosen yet
     m = MARK.fullmatch(value)
     if not value or m is None or not (m.group("sign") or m.group("yes") or m.group("no")):
         return None

@@ -136,7 +136,12 @@ def _cycles(named, edges: dict, own: dict, section: str) -> list[Finding]:
             lines[max(cycle, key=lambda node: order[node])],
             1,
             "RFC325",
-            f"'{section}': the dependencies form a cycle ({' -> '.join(own[k] for k in cycle + cycle[:1])}): none of its PRs can be merged first",
+            f"'{section}': the dependencies form a cycle ({_path(cycle, own, lines)}): none of its PRs can be merged first",
         )
         for cycle in found.values()
     ]
+
+
+def _path(cycle: list, own: dict, lines: dict) -> str:
+    """`PR3 (line 438) -> PR4 (line 440) -> PR3`: each PR of the cycle with the line of its row."""
+    return " -> ".join(f"{own[k]} (line {lines[k]})" for k in cycle) + f" -> {own[cycle[0]]}"

@@ -22,8 +22,8 @@ def pr_dependency_cycle(ctx: Context) -> list[Finding]:
     ## What it checks
     The dependencies among section 10's own PRs (those RFC324 reads) allow a merge order: no PR
     depends on itself through others. One finding per cycle, at the row that closes it (its last
-    row in the table), naming it from its first row in the order the dependencies run
-    (`PR3 -> PR4 -> PR3`). A PR reached along two paths (PR5 on PR2 and on PR4) is no cycle.
+    row in the table), naming it from its first row in the order the dependencies run, with
+    each PR's line (`PR3 (line 438) -> PR4 (line 440) -> PR3`). A PR reached along two paths (PR5 on PR2 and on PR4) is no cycle.
 
     ## Why a reviewer cares
     None of the PRs of a cycle can be merged first: the plan cannot be carried out as written,

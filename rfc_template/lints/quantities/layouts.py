@@ -14,6 +14,7 @@ DEGREE = r"(?:TP|PP|DP|CP|SP|FSDP|HSDP|fsdp|hsdp|tp|pp|dp|cp|sp|shard|replicate)
 LAYOUT = re.compile(rf"(?<![\w-])({DEGREE})\s?=?\s?(\d+)((?:\s?[×x*]\s?{DEGREE}\s?=?\s?\d+)+)(?![\w.])")
 DATA_PARALLEL = ("dp", "fsdp", "hsdp", "shard", "replicate")
 FACTOR = re.compile(rf"({DEGREE})\s?=?\s?(\d+)")
+STATED_PRODUCT = re.compile(r"\s?=\s?(\d+)(?![\d.,])")
 CARDS = re.compile(r"(?i)(?<![\w.])(\d+)\s?(?:-\s?)?(?:卡|张|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)")
 
 
@@ -28,6 +29,11 @@ def layouts(text: str) -> list[str]:
             continue  # `TP 2 × PP 2` on 8 cards: the data-parallel degree left unsaid
         factors = [int(n) for _, n in FACTOR.findall(match.group(0))]
         product = math.prod(factors)
+        stated = STATED_PRODUCT.match(text, match.end())
+        if stated is not None:  # `TP 4 × PP 2 × FSDP 8 = 32 devices`: its product, written out
+            if int(stated.group(1)) != product:
+                found.append(f"{match.group(0)} is {product}, not {stated.group(1)}")
+            continue
         # the card count the layout is of: in the same bracket, or right before it
         opening = text.rfind("(", 0, match.start())
         closing = text.find(")", match.end())

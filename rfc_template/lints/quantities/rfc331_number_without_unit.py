@@ -27,7 +27,7 @@ from rfc_template.lints.quantities.claim_words import (
     TO,
 )
 from rfc_template.lints.quantities.claims import clauses
-from rfc_template.lints.quantities.metrics import Metric, metrics_in, unit_given
+from rfc_template.lints.quantities.metrics import LOWER, Metric, metrics_in, unit_given
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, HAS_DIGIT, RATE, TIME, quantities
 
 QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
@@ -78,11 +78,12 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     ## What it checks
     9.3 性能 / 显存验证 (Performance / memory verification)'s 基线 (Baseline), 开启本特性 (With this
     feature) and 通过标准 (Pass criteria) cells, in rows whose 指标 (Metric) names quantities
-    (step time, latency, memory, throughput, bandwidth, communication volume, recovery or load time) and gives no
-    unit of its own (`step time (ms)` does): a value written as a bare number, alone or after
-    a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
+    (step time, latency, memory, throughput, bandwidth, communication volume, recovery or load time,
+    or another time: `前向 dispatch + combine 耗时`) and gives no unit of its own (`step time (ms)`
+    does): a value written as a bare number, alone or after a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
     `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
-    number; `rank-0 peak 39.6`: rank 0 names a rank). A metric with a slash of its own (`H2D /
+    number; `rank-0 peak 39.6`: rank 0 names a rank; whose it is does not give it a unit: `≤ 26
+    per device`, `≥ 63,000 on each backend`). A metric with a slash of its own (`H2D /
     D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
     bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`; not
     `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
@@ -107,9 +108,10 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     for row in verification(ctx):
         if not row.metric or unit_given(row.metric):
             continue
-        known = _quantity_metrics(row.metric)
+        known = _quantity_metrics(row.metric) or _time_named(row.metric)
         if not known:
             continue
+        named = known[0].key if len(known) == 1 and known[0] is not SOME_TIME else row.metric
         for column in ("baseline", "feature", "criterion"):
             cell = getattr(row, column)
             bare = bare_number(cell, known)
@@ -119,8 +121,8 @@ def number_without_unit(ctx: Context) -> list[Finding]:
                         row.line,
                         1,
                         "RFC331",
-                        f"'{section}' {names[column]} gives {bare} for {known[0].key if len(known) == 1 else row.metric} "
-                        f"with no unit: write its unit (s, ms, GB, tokens/s, ...)",
+                        f"'{section}' {names[column]} gives {bare} for {named} with no unit: write its unit "
+                        "(s, ms, GB, tokens/s, ...)",
                     )
                 )
                 break
@@ -172,6 +174,16 @@ def _quantity_metrics(cell: str) -> tuple[Metric, ...]:
             return ()
         found.append(named[0])
     return tuple(found)
+
+
+# a 指标 cell naming a time the lexicon does not know (`前向 dispatch + combine 耗时`,
+# `Planner time`): a value of it still needs a unit, though no other rule compares it
+TIME_NAMED = re.compile(r"(?i)(?:耗时|用时|时长|\b(?:time|latency|duration))\s*$")
+SOME_TIME = Metric("time", LOWER, (TIME,))
+
+
+def _time_named(cell: str) -> tuple[Metric, ...]:
+    return (SOME_TIME,) if TIME_NAMED.search(cell) and not metrics_in(cell) else ()
 
 
 BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -231,7 +243,10 @@ def _unnumbered(match: re.Match[str]) -> str:
 
 
 # after a bare value, what leaves it one: the end, a comma, or whose it is (`23.6 per GPU`, `/卡`)
-_PER_DEVICE = r"\s*(?:per (?:GPU|NPU|card|device|rank)|/ ?(?:卡|GPU|NPU|card|rank)|每卡)\b"
+_PER_DEVICE = (
+    r"\s*(?:per (?:GPU|NPU|card|device|rank)|/ ?(?:卡|GPU|NPU|card|rank)|每卡"
+    r"|on (?:each|both|every) backends?|on (?:PT|MS|PyTorch|MindSpore)|(?:两个|每个)后端(?:上|均|都)?)\b"
+)
 PER_DEVICE = re.compile(rf"(?i){_PER_DEVICE}")
 LINKING = r"(?:\s*|[^\d,;。()]{0,8}?(?:为|是|约|达到|:|=|\bof|\bis|\bwas|\bat|\babout|~)\s*)"
 

@@ -76,7 +76,8 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     Each item of 3.1 目标 (Goals) that asks for a measurable quantity to get better: a verb of
     change next to a quantity (`降低显存`, `显存显著下降`, `step time 相比同步 TP 明显下降`, `提升吞吐`, `缩短恢复时间`, `降低 PT 与
     MS 的 step time`, `降低单次保存阻塞`, `reduce the peak memory`, `improve throughput`,
-    `faster`), an amount said with an adjective alone (`a negligible clipping overhead`), or below
+    `faster`), an amount said with an adjective alone, before it or after (`a negligible clipping
+    overhead`, `keep start-up overhead (profiling + solving) small`), or below
     or above something by an adverb alone (`peak memory well below what cp_size = 1 needs`,
     `显存明显低于全复制`), for memory, step time, latency,
     throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
@@ -131,8 +132,8 @@ _ZH_HIGHER = r"吞吐(?:量|率)?|带宽|性能|(?:训练|推理|加载|保存|�
 _ZH_DOWN = r"降低|减少|下降|节省|节约|缩短|减小|压缩|优化(?!器)|改善|更少|更低|更短"
 _ZH_UP = r"提升|提高|增加|增大|加快|加速|优化(?!器)|改善|更快|更高"
 _EN_LOWER = (
-    r"memory|latency|step time|MTTR|(?:memory|communication|compute|runtime|time|performance|clipping"
-    r"|checkpoint(?:ing)?|step|per-step) overhead|training time|recovery time|load(?:ing)? time|time to recover|footprint"
+    r"memory|latency|step time|MTTR|(?:[\w-]+ )?overhead|training time|recovery time|load(?:ing)? time|time to recover"
+    r"|footprint"
 )
 _EN_HIGHER = r"throughput|bandwidth|performance|speed|MFU"
 _EN_DOWN = (
@@ -162,7 +163,9 @@ VAGUE = re.compile(
     rf"|(?P<en9>\b(?:{_EN_HIGHER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:above|over|higher|more)\b)"
     rf"|(?P<zh6>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:低于|小于|少于|短于))"
     rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
-    # an amount said with an adjective alone: `a negligible clipping overhead`, `a small extra peak memory`
+    # an amount said with an adjective alone, before (`a negligible clipping overhead`, `a small extra peak
+    # memory`) or after (`keep start-up overhead (profiling + solving) small`)
+    rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest)\b)"
     rf"|(?P<en6>\b(?:negligible|small|minimal|minor|low|little|tiny|modest)\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
 )
 NEGATED = re.compile(NEGATION, re.I)
@@ -194,7 +197,8 @@ def vague_goal(text: str) -> str:
     for match in VAGUE.finditer(text):
         if relative and match.lastgroup not in BY_ADVERB and _set_by_something(text, match):
             continue  # a target set by something named (`降到 1F1B 的水平`); `well below that of` is none
-        if NEGATED.search(text, max(0, match.start() - 12), match.start()):
+        if match.lastgroup != "en10" and NEGATED.search(text, max(0, match.start() - 12), match.start()):
+            # (`keep … small` asks for an amount, `keep … unchanged` for none)
             continue
         found = match.group()
         dims = {d for m in metrics_in(found) for d in m.dims}

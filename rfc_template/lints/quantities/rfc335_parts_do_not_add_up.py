@@ -82,11 +82,19 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       an amount as one part (`2 × 64 MiB`); a setting after the sum is no total of it (`… with
       bucket size = 256 MB`), nor is the rest of a sum whose first part has arithmetic of its
       own in brackets (`1.86 GiB (1.0B × 2 bytes) + 0.04 GiB + …`);
+    - a difference given with its result: `56.0 − 20.0 − 4.5 = 31.5 GiB`, `64 GB - 52.1 GB =
+      11.9 GB` (a minus sign, or a hyphen with spaces round it; one unit throughout, or bare);
     - a quotient given with its result: `131,072 / 8 = 16,384`, `24 GB / 8 = 3 GB`, `7 / 39 =
-      17.9 %`, and a size over a bandwidth given as a time (`1.3 GiB ÷ 20 GB/s ≈ 70 ms`);
+      17.9 %`, and a size over a bandwidth given as a time (`1.3 GiB ÷ 20 GB/s ≈ 70 ms`, the
+      size restated in brackets too: `192 MiB（约 201 MB）÷ 20 GB/s ≈ 10.1 ms`);
+    - a share of the value just before it, said with what it is: `256 MiB，其中跨机约 3/4，即
+      192 MiB`, `64 GB, of which about 75%, i.e. 48 GB` (a share is read as approximate);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`, and one
       with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume);
+      sums of products set equal side by side (`12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 = 29.8 ms`); and
+      whole numbers with what each counts (`4 种深度 × 4 种桶大小 = 16 个候选`, `4 depths × 4
+      bucket sizes = 16 candidates`);
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
     - a table with a 合计 / 总计 / Total row, column by column (a part's aside in brackets left
       out: `26 GiB（20 层）`), or whose last row is shown a
@@ -94,7 +102,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       of the step; a part written `none` / `无` / `—` adds nothing);
     - a breakdown of percentages of one whole (in brackets, with an `other` / `其他` share or
       said `of` the whole) adding up to more than 100%, or with its `other` share to less;
-    - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`, or with
+    - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`, `TP 4 × PP 2
+      × FSDP 4 = 32 devices`, or with
       its degrees named one by one in the same sentence or cell (`256 × 910B, TP=8 / PP=8 /
       DP=4`; a layout that does not name its data-parallel degree, or names EP or SP, is not
       read, nor a node's cards as the count: `每节点 8 卡`, `8 ranks per node`, `（DP 4 × TP 8，4 机
@@ -271,6 +280,8 @@ def arithmetic(text: str) -> tuple[str, ...]:
     found: list[str] = []
     if "+" in text:
         found += _sums(text)
+    if "−" in text or " - " in text:
+        found += _differences(text)
     if "×" in text:
         found += _products(text)
         found += layouts(text)
@@ -286,7 +297,124 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += change_messages(text)
     if ("/" in text or "÷" in text) and ("=" in text or "≈" in text):
         found += _quotients(text)
+    if "/" in text or "%" in text:
+        found += _fractions(text)
+    if "+" in text and "×" in text:
+        found += _sums_of_products(text)
+    if "×" in text and "=" in text:
+        found += _counted_products(text)
     return tuple(dict.fromkeys(found))
+
+
+# whole numbers each with what it counts after it, multiplied: `4 种深度 × 4 种桶大小 = 16 个候选`,
+# `4 depths × 4 bucket sizes = 16 candidates` (a degree named first, `TP 4`, is a layout's)
+COUNTED_FACTOR = re.compile(r"\s*(\d+)(?![\d.,])\s*([^\d×=]{0,12}?)\s*")
+# (a result in a unit is a quantity's, `16,384 × 8 × 128 × 2 bytes = 32 MiB`: `_products`')
+COUNTED_RESULT = re.compile(
+    r"=\s*(\d+)(?![\d.,]|\s*[×*/÷+]|\s*(?:[KMGTP]i?B|B|bytes?|s|ms|min|h|%|tokens?/s|GB/s)(?![A-Za-z]))"
+)
+SENTENCE_BREAK = re.compile(r"[，。;；:：(（)）|]|,(?!\d{3})")
+
+
+def _counted_products(text: str) -> list[str]:
+    found = []
+    for result in COUNTED_RESULT.finditer(text):
+        head = text[: result.start()]
+        breaks = [m.end() for m in SENTENCE_BREAK.finditer(head)]
+        pieces = head[breaks[-1] if breaks else 0 :].split("×")
+        factors = [COUNTED_FACTOR.fullmatch(piece) for piece in pieces]
+        if len(pieces) < 2 or not all(factors):
+            continue
+        if not any(f.group(2).strip() for f in factors if f):
+            continue  # plain numbers: `_products`'
+        product = math.prod(int(f.group(1)) for f in factors if f)
+        if product != int(result.group(1)):
+            shown = " × ".join(piece.strip() for piece in pieces)
+            found.append(f"{shown} is {product}, not {result.group(1)}")
+    return found
+
+
+# numbers, products and sums written out and set equal: `12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 = 29.8 ms`
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_TERM = rf"(?:{_NUMBER})(?:\s?×\s?(?:{_NUMBER}))*"
+_SIDE = rf"{_TERM}(?:\s?\+\s?{_TERM})*"
+EQUATION = re.compile(
+    rf"(?<![\w.,×+\-−*/÷(（])(?<![×+\-−*/÷=≈(（] )({_SIDE}(?:\s?[=≈]\s?{_SIDE})+)(?![\d.,]|\s?[×+\-−*/÷^(（])"
+)
+SIDES = re.compile(r"\s?([=≈])\s?")
+
+
+def _sums_of_products(text: str) -> list[str]:
+    """Each side of a written equation of sums of products against the one after it, with
+    the rounding of the numbers each side shows (a product alone or a sum alone is read by
+    `_products` and `_sums`)."""
+    found = []
+    for match in EQUATION.finditer(text):
+        parts = SIDES.split(match.group(1))
+        sides, marks = parts[::2], parts[1::2]
+        if not any("×" in side and "+" in side for side in sides):
+            continue
+        values = [_side_value(side) for side in sides]
+        for (left, right), (value, slack), (other, other_slack), mark in zip(
+            zip(sides, sides[1:]), values, values[1:], marks
+        ):
+            margin = slack + other_slack + (APPROX * abs(other) if mark == "≈" else 0.0)
+            if abs(value - other) > margin:
+                found.append(f"{left} is {value:.6g}, not the {right} it is given as")
+                break
+    return found
+
+
+def _side_value(side: str) -> tuple[float, float]:
+    """A side's value, and how far the rounding of its written numbers may move it."""
+    total, slack = 0.0, 0.0
+    for term in re.split(r"\s?\+\s?", side):
+        written = re.split(r"\s?×\s?", term)
+        factors = [float(f.replace(",", "")) for f in written]
+        total += math.prod(factors)
+        for index, number in enumerate(written):
+            if "." in number:  # a decimal may be rounded by half its last digit
+                rest = math.prod(f for i, f in enumerate(factors) if i != index)
+                slack += abs(rest) * 0.5 * 10 ** -len(number.split(".")[1])
+    return total, slack
+
+
+# a share of the value before it, and what that share is: `256 MiB，其中跨机约 3/4，即 192 MiB`,
+# `64 GB, of which about 75%, i.e. 48 GB`
+SHARE = re.compile(
+    r"(?<![\d.,/])(?P<num>\d{1,2})\s?/\s?(?P<den>\d{1,2})(?![\d/]|[.,]\d|\s?[A-Za-z])|(?P<percent>\d+(?:\.\d+)?)\s?%"
+)
+THAT_IS = re.compile(r"(?i)^\s*[,，]?\s*(?:即|也就是|也即|i\.e\.,?|that is,?|=|≈)\s*(?:约|about|~|≈)?\s*$")
+OF_WHICH = re.compile(r"(?i)^\s*[,，]?\s*(?:其中|of which|with)[^\d。;；]{0,12}$")
+
+
+def _fractions(text: str) -> list[str]:
+    """The share a value is said to be of the value just before it, `其中 … 3/4，即 …`."""
+    values = [q for q in quantities(text) if q.dim not in ("", COUNT, PERCENT)]
+    found = []
+    for share in SHARE.finditer(text):
+        before = [q for q in values if q.end <= share.start()]
+        after = [q for q in values if q.start >= share.end()]
+        if not before or not after or not OF_WHICH.match(text[before[-1].end : share.start()]):
+            continue
+        whole, part = before[-1], after[0]
+        if not THAT_IS.match(text[share.end() : part.start]) or whole.dim != part.dim:
+            continue
+        if share["percent"]:
+            ratio = float(share["percent"]) / 100
+        else:
+            num, den = int(share["num"]), int(share["den"])
+            ratio = num / den if 0 < num < den else 0.0
+        if not 0 < ratio < 1:
+            continue
+        low, high = whole.low * ratio, whole.high * ratio
+        # (a share is rounded as often as not, `约 3/4`: read as approximate)
+        if not _close(part, low, high, whole.ulp * ratio, approx=True):
+            found.append(
+                f"{share.group()} of {_written(text, whole)} is {_amount(low, high, part)}, "
+                f"not the {_written(text, part)} it is given as"
+            )
+    return found
 
 
 # a sum: quantities joined by `+`, each with the words that name it
@@ -410,6 +538,40 @@ def _sums(text: str) -> list[str]:
         if not _close(whole, low, high, slack, approx or any(p.approx for p in parts)):
             shown = " + ".join(_written(text, p) for p in parts)
             found.append(f"{shown} is {_amount(low, high, whole)}, not the {_written(text, whole)} it is given as")
+    return found
+
+
+# a difference: `56.0 − 20.0 − 4.5 = 31.5 GiB` (a minus sign, or a hyphen with spaces around it)
+MINUS = re.compile(r"\s*(?:−|(?<=\s)-(?=\s))\s*")
+IN_A_QUOTIENT = re.compile(r"\s*[)）]\s*[/÷×*]")  # `(24.0 − 19.5) / 24.0`: a term of more
+
+
+def _differences(text: str) -> list[str]:
+    """A first value less the others, given with its result; computed on the numbers as
+    written where they share the result's unit or are bare (one reading of GB for all)."""
+    values = tuple(q for q in quantities(text) if not q.sign)
+    found = []
+    for chain in _chains(text, values, MINUS, labelled=False):
+        if chain.rest or _a_term(text, chain) or IN_A_QUOTIENT.match(text, chain.end):
+            continue
+        total = _total_of(text, values, chain)
+        if total is None:
+            continue
+        whole, approx = total
+        parts = chain.parts
+        if whole.dim in (COUNT, "") or not whole.number or any(p.dim not in (whole.dim, "") for p in parts):
+            continue
+        if any(p.dim and p.unit != whole.unit for p in parts):
+            continue  # (`64 GB − 512 MiB`: read by no one reading of both)
+        number = parts[0].number - sum(p.number for p in parts[1:])
+        low_factor, high_factor = whole.low / whole.number, whole.high / whole.number
+        slack = sum(p.ulp * high_factor if not p.dim else p.ulp for p in parts)
+        if not _close(whole, number * low_factor, number * high_factor, slack, approx or any(p.approx for p in parts)):
+            shown = " − ".join(_written(text, p) for p in parts)
+            found.append(
+                f"{shown} is {_amount(number * low_factor, number * high_factor, whole)}, "
+                f"not the {_written(text, whole)} it is given as"
+            )
     return found
 
 
@@ -554,12 +716,17 @@ def _alternatives(chain: _Sum, ops: list[str], whole: Quantity, relative: float)
 
 
 DIVIDED = re.compile(r"\s*[/÷]\s*")
+# a bracket right after a value that holds only that value in another unit: `192 MiB（约 201 MB）`
+RESTATED = re.compile(r"(?<=[A-Za-z])\s*[(（]\s*(?:约|~|≈|about|approx\.?)?\s*[\d.,]+\s*[KMGT]i?B\s*[)）]")
 GIVES = re.compile(r"\s*(?:=|≈|约等于)\s*(?:约\s*)?")
 
 
 def _quotients(text: str) -> list[str]:
     """`131,072 / 8 = 16,384`: a quotient written with its result (a unit on the dividend
-    is the result's; a part of a longer expression is not read)."""
+    is the result's; a part of a longer expression is not read). A value restated in brackets
+    is read as the value (`192 MiB（约 201 MB）÷ 20 GB/s ≈ 10.1 ms`)."""
+    if "(" in text or "（" in text:
+        text = RESTATED.sub(lambda m: " " * len(m.group()), text)
     values = quantities(text)
     found = []
     for a, b, c in zip(values, values[1:], values[2:]):

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import re
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.slots import asked_cells, cell_value
+
+ALIGNMENT = ("9.2 交互验证（举例）", "PT / MS 对齐")
+# A 是否验证 / Verified cell that says the row is not run, now or yet: its first words.
+NOT_VERIFIED = re.compile(
+    r"(?i)(?:否|不验证|未验证|暂不|本期不|后续|二期|待定|no|n|not(?: yet)?(?: verified| run)?|deferred|later|tbd|n/?a)"
+    r"(?=$|[\s(（，,：:；;—–-])"
+)
+ROW = "| PT / MS 对齐 | 是 | 同一模型、同一数据下，PT 与 MS 的峰值显存下降比例相差 <= 5%，loss 曲线差异在现有 PT / MS 对齐标准内 |"
+
+
+@rule(
+    "RFC343",
+    "alignment-not-verified",
+    REVIEW,
+    WARNING,
+    fails=(
+        edit(ROW, "| PT / MS 对齐 | 否 | MS 在后续 RFC 中跟进 |"),
+        edit(ROW, "| PT / MS 对齐 | No | MS follows in a later RFC |"),
+    ),
+    passes=(
+        edit(ROW, "| PT / MS 对齐 | 是（Level1） | 峰值显存下降比例相差 <= 5% |"),
+        edit(ROW, "| PT / MS 对齐 | ✅ | 峰值显存下降比例相差 <= 5% |"),
+    ),
+)
+def alignment_not_verified(ctx: Context) -> list[Finding]:
+    """an RFC for both backends does not verify PT / MS alignment
+
+    ## What it checks
+    When 适用后端 / Backend is PT + MS: 9.2 交互验证 (Interaction verification)'s PT / MS 对齐
+    (PT / MS alignment) row is run. Reported at the row when its 是否验证 (Verified) cell says
+    it is not, now or yet: `否`, `不验证`, `本期不`, `后续`, `No`, `Not verified`, `deferred`,
+    `later`, each alone or with a note (`No — MS follows in a later RFC`). An empty cell, a
+    placeholder or the template's `是 / 否` is RFC306's; a row written otherwise is not read.
+
+    ## Why a reviewer cares
+    An RFC for both backends promises the same results on each. Without the alignment run, the
+    MS half can drift from PT unnoticed; and a row that defers MS to later says the RFC is, for
+    now, for one backend: 适用后端 says more than the plan.
+    """
+    if ctx.info.get("适用后端") != ctx.rules.both_backends:
+        return []
+    section, key = (ctx.edition.name(name) for name in ALIGNMENT)
+    table = ctx.doc.table_in(section)
+    if table is None:
+        return []
+    findings = []
+    for line, row, asked in asked_cells(ctx, table):
+        if row[0] != key or len(asked) < 2:
+            continue
+        verified = cell_value(asked[1][2]).strip()
+        if NOT_VERIFIED.match(verified):
+            findings.append(
+                Finding(
+                    line,
+                    1,
+                    "RFC343",
+                    f"{ctx.stated('适用后端', ctx.rules.both_backends)}, but '{section}' does not verify '{key}' "
+                    f"({verified}): run it, or take the backend that is not ready out of {ctx.edition.name('适用后端')}",
+                )
+            )
+    return findings

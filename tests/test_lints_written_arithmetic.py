@@ -1,0 +1,126 @@
+"""Arithmetic as round 9's reviewers wrote it (tests/semantic-held-back-9), RFC335: a
+difference (`56.0 − 20.0 − 4.5 = 31.5 GiB`), a share of the value before it (`256 MiB，其中跨机约
+3/4，即 192 MiB`), sums of products set equal side by side (`12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 =
+29.8 ms`), a layout's product written out (`TP 4 × PP 2 × FSDP 4 = 32 devices`) and a size
+restated in brackets before a bandwidth (`192 MiB（约 201 MB）÷ 20 GB/s ≈ 10.1 ms`). Each is
+checked against Python's own arithmetic on numbers written as people write them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rfc_template.lints.quantities import normal
+from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import arithmetic
+
+
+def wrong(text: str) -> bool:
+    return bool(arithmetic(normal(text)))
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        ("56.0 − 20.0 − 4.5 = 31.5 GiB", False),
+        ("56.0 − 20.0 − 4.0 = 31.5 GiB", True),
+        ("56.0 GiB − 20.0 GiB − 4.5 GiB = 31.5 GiB", False),
+        ("64 GB - 52.1 GB = 11.9 GB", False),
+        ("64 GB - 52.1 GB = 12.9 GB", True),
+        ("64 GB − 512 MiB = 63.5 GB", False),  # two units: no one reading of both
+        ("(24.0 − 19.5) / 24.0 ≈ 18.8%", False),  # a term of a quotient
+        ("hidden - 1 = 4095", False),
+    ],
+)
+def test_a_difference_is_its_first_value_less_the_others(text, is_wrong):
+    assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        ("发出 256 MiB，其中跨机约 3/4，即 192 MiB。", False),
+        ("发出 256 MiB，其中跨机约 3/4，即 128 MiB。", True),
+        ("64 GB, of which about 75%, i.e. 48 GB", False),
+        ("64 GB, of which about 75%, i.e. 40 GB", True),
+        ("带宽 20 GB/s，其中 3/4 即 15 GB/s", False),
+        ("发出 256 MiB，其中 3/4 走跨机链路。", False),  # no value given for the share
+    ],
+)
+def test_a_share_of_the_value_before_it(text, is_wrong):
+    assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        ("12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 = 29.8 ms", False),
+        ("12 × 0.4 + 5 × 4.0 = 4.8 + 25.0 = 29.8 ms", True),
+        ("12 × 0.08 + 5 × 0.66 = 0.96 + 3.30 = 4.26 GiB", False),
+        ("17 × 481.0 + 12.8 = 8,189.8 ms ≈ 8.19 s", False),
+        ("17 × 481.0 + 12.8 = 8,289.8 ms", True),
+    ],
+)
+def test_sums_of_products_set_equal(text, is_wrong):
+    assert wrong(text) is is_wrong
+
+
+DECIMALS = st.decimals(min_value=Decimal("0.1"), max_value=Decimal("99.9"), places=1)
+
+
+@given(st.lists(st.tuples(st.integers(1, 64), DECIMALS), min_size=2, max_size=4))
+def test_a_sum_of_products_as_python_computes_it_passes(terms):
+    left = " + ".join(f"{count} × {value}" for count, value in terms)
+    total = sum(count * value for count, value in terms)
+    assert not wrong(f"{left} = {total} ms"), (left, total)
+
+
+@given(st.lists(st.tuples(st.integers(1, 64), DECIMALS), min_size=2, max_size=4), st.integers(1, 9))
+def test_a_sum_of_products_off_by_more_than_rounding_is_reported(terms, off):
+    """Each decimal may have been rounded by half its last digit (`0.1` may be 0.149): off by
+    more than that can explain."""
+    left = " + ".join(f"{count} × {value}" for count, value in terms)
+    rounding = sum(count * Decimal("0.05") for count, _ in terms) + Decimal("0.05")
+    total = sum(count * value for count, value in terms) + rounding + off
+    assert wrong(f"{left} = {total} ms"), (left, total)
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        ("TP 4 × PP 2 × FSDP 4 = 32 devices", False),
+        ("TP 4 × PP 2 × FSDP 8 = 32 devices", True),
+        ("TP 2 × PP 2 = 4 stages", False),  # no data-parallel degree: not read as cards
+    ],
+)
+def test_a_layouts_product_written_out(text, is_wrong):
+    assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        ("192 MiB（约 201 MB）÷ 20 GB/s ≈ 10.1 ms", False),
+        ("192 MiB（约 201 MB）÷ 20 GB/s ≈ 1.0 ms", True),
+        ("（131,072 / 8 = 16,384）", False),  # a quotient in brackets is still read
+        ("（131,072 / 8 = 32,768）", True),
+    ],
+)
+def test_a_size_restated_in_brackets_before_a_bandwidth(text, is_wrong):
+    assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        ("调优开销：4 种深度 × 4 种桶大小 = 16 个候选", False),
+        ("调优开销：4 种深度 × 4 种桶大小 = 12 个候选", True),  # (held-back round 8)
+        ("4 depths × 4 bucket sizes = 12 candidates", True),
+        ("4 机 × 8 卡 = 32 卡", False),
+        ("One K/V block is 16,384 × 8 × 128 × 2 bytes = 32 MiB", False),  # a size: `_products`'
+    ],
+)
+def test_counts_multiplied_with_what_they_count(text, is_wrong):
+    assert wrong(text) is is_wrong
