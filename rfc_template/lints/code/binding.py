@@ -15,6 +15,7 @@ framework's known functions.
 from __future__ import annotations
 
 import ast
+import builtins
 import inspect
 import re
 from dataclasses import dataclass, field
@@ -252,3 +253,58 @@ def _listed(names: list[str]) -> str:
 
 def _are(names: list[str]) -> str:
     return "is" if len(names) == 1 else "are"
+
+
+def takes_parameters_of(call: ast.Call, functions: list[list[inspect.Signature | None]]) -> bool:
+    """The call passes two keywords or more, all parameters of one of `functions`."""
+    keywords = {k.arg for k in call.keywords}
+    return len(keywords) >= 2 and any(
+        signatures
+        and all(s is not None for s in signatures)
+        and keywords <= {p for s in signatures if s is not None for p in s.parameters}
+        for signatures in functions
+    )
+
+
+def unimported_calls(calls, trees: list[ast.Module], signatures: dict, seen: set[str]) -> list[tuple]:
+    """A block that imports one of 5.1's functions, never calls it, and calls a name it
+    neither imports nor defines with that function's parameters (`network =
+    tune_fsdp_prefetch(network, mesh=…, mode=…)` under `import enable_fsdp_prefetch_tuning`):
+    a NameError, the function renamed; and a 5.1 function called but not imported where the
+    block imports others by name. Each as RFC326's Suspect: (block, line, column, name, "", what
+    it imports or the function renamed, the line of its import)."""
+    found = []
+    for block, tree in enumerate(trees):
+        mine = [(call, module, name) for b, call, module, name in calls if b == block]
+        imported = {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom)
+            for alias in node.names
+            if alias.name in signatures and alias.asname is None
+        }
+        idle = [name for name in imported if name not in {name for _, _, name in mine}]
+        star = any(isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names) for n in ast.walk(tree))
+        bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        bound |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+        for call, module, name in mine:
+            if module is not None or name in seen or name in bound or star or name in dir(builtins):
+                continue
+            if name[:1].isupper():
+                continue  # a class, by its name: not judged so (RFC326)
+            if name in signatures:
+                if imported and name not in imported:  # `from … import a, b` and a call of 5.1's `c`
+                    seen.add(name)
+                    line = min(
+                        n.lineno
+                        for n in ast.walk(tree)
+                        if isinstance(n, ast.ImportFrom) and any(a.name in imported for a in n.names)
+                    )
+                    names = ", ".join(sorted(imported))
+                    found.append((block, call.func.lineno, call.func.col_offset, name, "", names, line))
+                continue
+            owner = next((f for f in idle if takes_parameters_of(call, [signatures[f]])), None)
+            if owner is not None:
+                seen.add(name)
+                found.append((block, call.func.lineno, call.func.col_offset, name, "", owner, 0))
+    return found

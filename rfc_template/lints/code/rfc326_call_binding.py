@@ -13,7 +13,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import USAGE, PythonCode, python_code
-from rfc_template.lints.code.binding import KNOWN, Problem, bind, defined, words
+from rfc_template.lints.code.binding import KNOWN, Problem, bind, defined, takes_parameters_of, unimported_calls, words
 from rfc_template.lints.code.example import ExampleCode, example_code
 from rfc_template.lints.code.interface import BUILTINS, Interface, interface
 from rfc_template.lints.code.parsing import Parsed, is_python, parse_block, quietly
@@ -27,6 +27,11 @@ from rfc_template.lints.model import PARAMETERS
     REVIEW,
     WARNING,
     fails=(
+        # 5.1's function imported, never called; another name called with its parameters (held-back round 8)
+        edit(
+            "optimizer = offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+            "optimizer = offload_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
+        ),
         edit(
             "offload_optimizer_states(optimizer, offload_ratio=1.0, bucket_size_mb=256)",
             "offload_optimizer_states(optimizer, 1.0, 256)",
@@ -97,7 +102,12 @@ def call_binding(ctx: Context) -> list[Finding]:
     set_offload_bandwidth`), or from a module whose function 5.2 calls with two or more of
     the parameters of a 5.1 function it never calls (`enable_powersgd(model, rank=4,
     start_step=1000)` for 5.1's `enable_grad_compression`: renamed). A class (`Trainer`) is
-    not judged so.
+    not judged so. In a block that imports from the framework by name: a name neither imported
+    nor defined, called with two or more parameters of a 5.1 function the block imports and
+    never calls (`tune_fsdp_prefetch(network, mesh=…, mode=…)` under `import
+    enable_fsdp_prefetch_tuning`: renamed), and a 5.1 function called but not imported where
+    the block imports others (`from … import apply_recompute_plan, plan_recompute` and
+    `profile_blocks(...)`): both a NameError.
 
     Nothing is said where it cannot be told: a signature with `*args` or `**kwargs`, a call
     passing `*seq` or `**mapping`, a class that inherits what it takes, a name the example
@@ -143,6 +153,24 @@ def _findings(ctx: Context, python: PythonCode) -> list[Finding]:
                     + suspect.message.replace("{signature}", f"its signature in '{section}'"),
                 )
             )
+        elif suspect.module == "" and suspect.name in found.defines.split(", "):  # `_renamed_unimported`
+            findings.append(
+                parsed.at(
+                    where,
+                    "RFC326",
+                    f"'{usage}' calls {suspect.name}() of '{section}' without importing it, though it imports "
+                    f"{suspect.message} from the framework (at line {_line(parsed, suspect.other_line)}): a NameError",
+                )
+            )
+        elif suspect.module == "":
+            findings.append(
+                parsed.at(
+                    where,
+                    "RFC326",
+                    f"'{usage}' calls {suspect.name}(), which it neither imports nor defines, with the parameters "
+                    f"of {suspect.message}, which it imports and never calls: a NameError (renamed?)",
+                )
+            )
         elif not later.elsewhere(suspect.name) and (
             words(suspect.name) & later.vocabulary(found.vocabulary)
             and parsed.at(where, "", "")[:2] not in later.rfc320()
@@ -158,6 +186,11 @@ def _findings(ctx: Context, python: PythonCode) -> list[Finding]:
     return findings
 
 
+def _line(parsed: Parsed, lineno: int) -> int:
+    """The RFC's line of a line of the parsed block."""
+    return parsed.at(ast.Pass(lineno=lineno, col_offset=0), "", "").line
+
+
 @dataclass(frozen=True)
 class Suspect:
     """A call of 5.2 that does not bind (`module` None), or of a name 5.1 may not define
@@ -169,6 +202,7 @@ class Suspect:
     name: str
     module: str | None = None
     message: str = ""
+    other_line: int = 0  # a line of the block the message names too (its import)
 
 
 @dataclass(frozen=True)
@@ -212,7 +246,7 @@ def analysis(definition: tuple[tuple[str, str], ...], usage: tuple[tuple[str, st
     called = {name for _, _, _, name in calls}
     unused = [own.signatures[name] for name in own.signatures if name not in called]
     for _, call, module, name in calls:
-        if module is not None and name not in own.signatures and _takes_parameters_of(call, unused):
+        if module is not None and name not in own.signatures and takes_parameters_of(call, unused):
             framework.add(module)
     suspects, seen = [], set()
     for block, call, module, name in calls:
@@ -224,6 +258,9 @@ def analysis(definition: tuple[tuple[str, str], ...], usage: tuple[tuple[str, st
         elif module in framework and name not in seen and _may_be_undefined(name, api):
             seen.add(name)
             suspects.append(Suspect(block, call.func.lineno, call.func.col_offset, name, module))
+    suspects += [
+        Suspect(*found) for found in unimported_calls(calls, [p.tree for p in parsed_usage], own.signatures, seen)
+    ]
     public = ", ".join(sorted(n for n in own.signatures if not n.startswith("_")))
     return Analysis(tuple(suspects), frozenset(own.vocabulary), public)
 
@@ -260,17 +297,6 @@ def _resolve(func: ast.expr, used: ExampleCode, foreign: set[str]) -> tuple[str 
             return None  # a method of some object
         return None if module.split(".")[0] in foreign else (module, func.attr)
     return None
-
-
-def _takes_parameters_of(call: ast.Call, functions: list[list[inspect.Signature | None]]) -> bool:
-    """The call passes two keywords or more, all parameters of one of `functions`."""
-    keywords = {k.arg for k in call.keywords}
-    return len(keywords) >= 2 and any(
-        signatures
-        and all(s is not None for s in signatures)
-        and keywords <= {p for s in signatures if s is not None for p in s.parameters}
-        for signatures in functions
-    )
 
 
 def _binding(call: ast.Call, signatures: list[inspect.Signature | None]) -> Problem | None:

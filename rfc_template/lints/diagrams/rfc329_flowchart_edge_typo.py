@@ -31,6 +31,8 @@ from rfc_template.lints.diagrams import DIRECTIVE, without_front_matter
             ("    G --> H[", "    O --> H["),
             ('    K -- "是" --> H\n', '    K -- "是" --> H\n    J --> 0\n'),
         ),
+        # a letter left out of a three-letter id (held-back round 8)
+        edit("    Bucket --> Wrapped\n", "    Bucket --> Wrapped\n    Wrapped --> Bwd[反向]\n    Bwd --> Bw\n"),
     ),
     passes=(
         # a new node, given its label on the edge
@@ -38,6 +40,8 @@ from rfc_template.lints.diagrams import DIRECTIVE, without_front_matter
             '    K -- "否" --> L["等待 offload stream，进入下一 step"]\n',
             '    K -- "否" --> L["等待 offload stream，进入下一 step"]\n    L --> Log["记录 H2D / D2H 带宽"]\n',
         ),
+        # two-letter ids one letter apart are a chart's own (`A1`, `A2`)
+        edit("    Bucket --> Wrapped\n", "    Bucket --> Wrapped\n    A1[x] --> A2\n"),
         # subgraphs linked to each other, and two nodes far apart in spelling
         edit("    Bucket --> Wrapped\n", "    Bucket --> Wrapped\n    User --> Backend\n    Opt --> Loop\n"),
     ),
@@ -54,8 +58,8 @@ def flowchart_edge_typo(ctx: Context) -> list[Finding]:
     the edge's line, naming both ids.
 
     Left alone: ids of one or two characters (`A`, `B1`) but for a slip of case (`j` for a
-    node `J`: Mermaid's ids are case-sensitive) or a look-alike (`0` for `O`, `l` or `1` for
-    `I`), subgraph ids (linked as a
+    node `J`: Mermaid's ids are case-sensitive), a look-alike (`0` for `O`, `l` or `1` for
+    `I`) or a letter left out of a three-letter id (`Bw` for `Bwd`), subgraph ids (linked as a
     whole), ids that differ by a digit (`Rank1`, `Rank2`: a series), an id close to
     more than one defined id, and a block whose lines are not all read with certainty
     (a syntax this reading does not know: then it says nothing about that block).
@@ -188,6 +192,8 @@ def edge_typos(code: str) -> tuple[tuple[int, int, str, str], ...]:
             close = [d for d in defined if d != name and d.casefold() == name.casefold()]
             if not close:  # (a slip of case first: `o` for a node `O` where a node `0` is defined too)
                 close = [d for d in defined if d != name and _look(d) == _look(name)]
+            if not close and len(name) == 2:  # or a letter dropped from a longer id: `Bw` for `Bwd`
+                close = [d for d in defined if len(d) == 3 and _one_slip(name, d)]
         else:
             close = [d for d in defined if len(d) > 2 and _one_slip(name, d)]
         if len(close) == 1:

@@ -21,21 +21,26 @@ ISSUE = "完整能力需要："
             "Option C is discussed in [8](#8-constraints-and-compatibility.\n\nThe main cost of option A:",
             rfc="en",
         ),
+        # the `]` never typed (held-back round 8)
+        edit(ISSUE, "[参考实现(https://gitee.com/mindspore/hyper-parallel) " + ISSUE),
     ),
     passes=(
+        # a web address in a note in brackets
+        edit(ISSUE, "[参考实现见 (https://gitee.com/mindspore/hyper-parallel)] " + ISSUE),
         edit(ISSUE, "完整能力需要：（见 [工单]( https://gitcode.com/mindspore/hyper-parallel/issues/301 )）"),
         edit(ISSUE, "完整能力需要：区间 [0, 1] (inclusive) 之外的 ratio 报错；[x] (#301) 已合入；"),
     ),
 )
 def broken_link_markdown(ctx: Context) -> list[Finding]:
-    """a link typed whole is drawn as text: a space before '(', no closing ')', a full-width '（'
+    """a link typed whole is drawn as text: a space before '(', no closing ')' or ']', a full-width '（'
 
     ## What it checks
     Outside code (blocks and spans): `[text] (target)` with a space or tab between `]` and
     `(`; `[text](target` with no `)` after it on its line (in a table row, in its cell; a
     bracketed note after the address, `(2.4+)`, is no `)` of the link, nor is a title closed
     without one); `[text]（target）` with a full-width
-    bracket; images (`![alt] (...)`) too. Reported at the `[`, only where the target looks
+    bracket; images (`![alt] (...)`) too; and `[text(https://…)` with its `]` never typed (no
+    `]` after the `[` on its line: `[see (https://…)]` is a note in brackets). Reported at the `[`, only where the target looks
     like one (a web address, a relative path: `./`, `../`, or a `.md` or other file name,
     an `#anchor` with a letter in it) and mistune, parsing the line, shows the brackets as text.
 
@@ -58,6 +63,16 @@ def broken_link_markdown(ctx: Context) -> list[Finding]:
             why = "the space between ']' and '(' keeps it from being one: remove the space"
         elif found.kind == "wide":
             why = "'（' is a full-width bracket: write '(' and ')'"
+        elif found.kind == "unbracketed":
+            findings.append(
+                Finding(
+                    found.line,
+                    found.col,
+                    "RFC337",
+                    f"'{found.written[:60]}' is no link: its text has no closing ']': write ']' before '('",
+                )
+            )
+            continue
         else:
             why = f"it has no closing ')': write ')' right after '{found.target}'"
         findings.append(Finding(found.line, found.col, "RFC337", f"'{_shown(found.written)}' is no {what}: {why}"))

@@ -53,6 +53,11 @@ class Unlinked:
 
 @per_document
 def unlinked(ctx: Context) -> list[Unlinked]:
+    return _typed_whole(ctx) + _unbracketed(ctx)
+
+
+def _typed_whole(ctx: Context) -> list[Unlinked]:
+    """`[text] (target)`, `[text](target` with no `)`, `[text]（target）`."""
     if CANDIDATE.search(ctx.doc.source) is None:
         return []  # most drafts: no `](` at all, in text or code
     lines = ctx.visible_lines
@@ -94,6 +99,36 @@ def unlinked(ctx: Context) -> list[Unlinked]:
                     end += 1
                 written = source[m.start() : end]
                 found.append(Unlinked(number, m.start() + 1, written, target, kind, bool(m.group("bang"))))
+    return found
+
+
+# `[text(https://...)` with its `]` never typed: the text, then a web address in brackets
+UNBRACKETED = re.compile(
+    r"(?<![A-Za-z0-9_\\\]!])\[(?P<text>[^\[\]\n]{1,120}?)\((?P<target>https?://[^\s()（）<>\]]+)\)"
+)
+
+
+def _unbracketed(ctx: Context) -> list[Unlinked]:
+    """A link whose `]` is missing: `[`value_and_grad`(https://…)`, no `]` anywhere after its
+    `[` on the line (`[see (https://…)]` is a bracketed note). mistune shows the `[` as text."""
+    if "(http" not in ctx.doc.source:
+        return []
+    lines = ctx.visible_lines
+    text = "\n".join(lines)
+    fenced = _nested_fences(text) if ("```" in text or "~~~" in text) else set()
+    found = []
+    for number, source in enumerate(ctx.visible_lines, start=1):
+        if "(http" not in source or "[" not in source or number in fenced:
+            continue
+        bare = CODE_SPAN.sub(lambda m: " " * len(m.group()), source) if "`" in source else source
+        for m in UNBRACKETED.finditer(source):
+            if bare[m.start()] != "[" or bare[m.start("target") - 1] != "(" or "]" in source[m.start() :]:
+                continue  # in code, or its `]` comes later: a note in brackets
+            if NOT_LINK_TEXT.fullmatch(m.group("text")) or not any(
+                "[" in run for run in text_runs(inline_tokens(source))
+            ):
+                continue
+            found.append(Unlinked(number, m.start() + 1, m.group(), m.group("target"), "unbracketed", False))
     return found
 
 
