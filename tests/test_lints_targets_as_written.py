@@ -192,3 +192,22 @@ ROW_93 = (
 )
 def test_whose_it_is_gives_no_unit(criterion, bare):
     assert bare_number(normal(criterion), metrics_in("throughput")) == bare
+
+
+INCREMENTAL = OFFLOAD.parents[1] / "semantic-held-back-10" / "en-incremental-checkpoint"
+
+
+@pytest.mark.parametrize(
+    "clause, wrong",
+    [
+        # (met writing held-back round 10) a hash table's host memory per rank, not 9.3's pinned memory per node
+        ('; hash table in `"hash"` mode ≤ 1 MB of host memory per rank', False),
+        ('; the xxh3 digests kept in `"hash"` mode take under 1 MB per rank', False),
+    ],
+)
+def test_values_a_hundred_times_apart_are_two_quantities(clause, wrong):
+    text, line = edited(
+        INCREMENTAL, "GPU memory unchanged (0 MB extra) |", f"GPU memory unchanged (0 MB extra){clause} |"
+    )
+    found = [f for f in findings(text, INCREMENTAL) if f.code == "RFC334"]
+    assert bool(found) is wrong, found

@@ -124,3 +124,20 @@ def test_a_size_restated_in_brackets_before_a_bandwidth(text, is_wrong):
 )
 def test_counts_multiplied_with_what_they_count(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (met writing held-back round 10) an equation whose next side is a sum: its last value is the total
+        ("38 × 200 GB + 262 × 96 GB = 7,600 GB + 25,152 GB = 32,752 GB ≈ 32.8 TB", False),
+        ("200 GB + 7 × 96 GB = 200 GB + 672 GB = 872 GB", False),
+        ("1.5 GB + 2.5 GB = 1.5 GB + 3.5 GB = 5.0 GB", True),
+        ("2 × 3 GB = 6 GB × 2 = 12 GB", False),  # a running computation, not one equation
+        # a product in brackets with its own result is no part of the value before the bracket
+        ("96 GB (the trainable parameters 8B × 4 B = 32 GB plus their optimizer state 64 GB)", False),
+        ("96 GB (the trainable parameters 8B × 4 B = 40 GB plus their optimizer state 64 GB)", True),
+    ],
+)
+def test_an_equation_of_several_sides(text, is_wrong):
+    assert wrong(text) is is_wrong

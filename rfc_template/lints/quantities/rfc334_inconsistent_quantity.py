@@ -98,7 +98,9 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     24.0 s). An addition said of a metric (`extra peak ≤ 16 MB`, `额外显存`)
     is a limit on a change, not a bound on the metric; a cost is compared only as a limit. A
     value stated as expected (`10.24 s → 8.19 s`) that meets another part's bound on the good
-    side (`≤ 8.32 s`) is no other target.
+    side (`≤ 8.32 s`) is no other target; nor are two values more than 100 times apart (`≤ 1 MB
+    of host memory per rank` for a hash table, `≤ 6.5 GB` of pinned memory per node): two
+    quantities the words did not tell apart.
 
     Which statement a value is compared with is decided only where it is certain: the one
     the other part states for that metric, the one stated at the same setting (`≤ 15.0 s at
@@ -169,7 +171,7 @@ def _compared(ctx: Context) -> list[Finding]:
             reference = _reference(
                 later, [s for s in group if ORDER.index(s.source) < ORDER.index(later.source)], group, several
             )
-            if reference is None:
+            if reference is None or _other_magnitude(later.value, reference.value):
                 continue
             if later.source == "9.3" and _weaker(later, reference):
                 how = "weaker than"
@@ -346,6 +348,16 @@ def _odd_one(first: Stated, second: Stated, group: list[Stated]) -> list[tuple[S
     if agrees == [False, True]:
         return [(first, second)]
     return [(second, first)] if agrees == [True, False] else []
+
+
+# Values this many times apart are no slip of one target but two quantities the words did not
+# tell apart: `≤ 1 MB of host memory per rank` (a hash table) and `≤ 6.5 GB` (pinned memory per node).
+APART = 100.0
+
+
+def _other_magnitude(a: Quantity, b: Quantity) -> bool:
+    low, high = sorted((abs(a.low), abs(b.low)))
+    return low > 0 and high / low > APART
 
 
 def _expected_meets_bound(a: Stated, b: Stated) -> bool:

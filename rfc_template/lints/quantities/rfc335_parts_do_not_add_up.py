@@ -489,14 +489,11 @@ def _a_term(text: str, chain: _Sum) -> bool:
 
 
 def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Quantity, bool] | None:
-    """The total a chain is given with: the quantity right before its bracket (`21 min（...）`),
-    or after `=` / `≈` (`... = 280 MiB`), or before `=` (`T = a + b`)."""
+    """The total a chain is given with: after `=` / `≈` (`... = 280 MiB`; where that side goes on,
+    `= 7,600 GB + 25,152 GB = 32,752 GB`, the equation's last value), or the quantity right before
+    its bracket (`21 min（...）`), or before `=` (`T = a + b`)."""
     before = [q for q in values if q.end <= chain.start]
     after = [q for q in values if q.start >= chain.end]
-    head = text[: chain.start]
-    bracket = re.search(r"[(\[]\s*[^()\[\]\d]*$", head)
-    if bracket and before and not text[before[-1].end : bracket.start()].strip():
-        return before[-1], before[-1].approx
     if after:
         gap = text[chain.end : after[0].start]
         named = LAST_LABEL.match(gap)  # the last part's own words before its `=`
@@ -504,12 +501,39 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
             named = None
         equals = EQUALS.match(gap, named.end() if named else 0)
         if equals and equals.end() == len(gap):
-            return after[0], after[0].approx or "≈" in equals.group() or "约" in equals.group()
+            last = _last_side(text, after)
+            if last is None:
+                return None
+            return last, last.approx or "≈" in equals.group() or "约" in equals.group()
+    head = text[: chain.start]
+    bracket = re.search(r"[(\[]\s*[^()\[\]\d]*$", head)
+    if bracket and before and not text[before[-1].end : bracket.start()].strip():
+        return before[-1], before[-1].approx
     if before:
         equals = re.match(r"^\s*(?:=|≈)\s*$", text[before[-1].end : chain.start])
         if equals:
             return before[-1], before[-1].approx or "≈" in equals.group()
     return None
+
+
+ONLY_EQUALS = re.compile(r"\s*[=≈]\s*")
+PLUS_NEXT = re.compile(r"\s*\+")
+
+
+def _last_side(text: str, after: list[Quantity]) -> Quantity | None:
+    """The value after `=` that no operator follows: the first, or, where it is a term of a
+    side of its own, the one after the next `=` (None where there is none)."""
+    at = 0
+    while OPERATOR_NEXT.match(text, after[at].end):
+        if not PLUS_NEXT.match(text, after[at].end):
+            return None  # `= 6 GB × 2 = 12 GB`: a running computation, not one equation
+        at = next(
+            (j for j in range(at + 1, len(after)) if ONLY_EQUALS.fullmatch(text[after[j - 1].end : after[j].start])),
+            -1,
+        )
+        if at < 0:
+            return None
+    return after[at]
 
 
 def _sums(text: str) -> list[str]:
