@@ -485,8 +485,19 @@ VARIATIONS = [
         OFFLOAD,
         [("### 6.4 关键逻辑\n\n", "### 6.4 关键逻辑\n\n```python\n" + SYNCS + "```\n\n")],
     ),
-    # a variable named `ms` is no MindSpore
+    # a variable or a parameter named `ms` is no MindSpore (a parameter: found by a review)
     ("a-variable-named-ms", RECOMPUTE, [("plat = get_platform()\n", "ms = elapsed * 1000\nplat = get_platform()\n")]),
+    (
+        "a-parameter-named-ms",
+        ULYSSES,
+        [
+            (
+                "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
+                "    dist.all_to_all_single(recv, send, group=group)\n\n\n"
+                "def _reduce_shard_grad(ms, group):\n    dist.all_reduce(ms.grad, group=group)",
+            )
+        ],
+    ),
     # RFC327
     (
         "docstring-names-torch",

@@ -141,3 +141,37 @@ def test_counts_multiplied_with_what_they_count(text, is_wrong):
 )
 def test_an_equation_of_several_sides(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (found by a review of this session's change) natural writing the new readings first took for arithmetic
+        "- 全局 batch：4096 tokens × 8 卡 = 32K tokens，与基线一致。",
+        "- 最坏情况下重试耗时：3 次 × 20 分钟 = 1 小时。",
+        "Worst case: 2 retries × 30 minutes = 1 hour",
+        "- 每步 tokens：2 × 4096 + 8192 = 16K tokens。",
+        "总 2 × 1024 + 1024 = 3072 = 3K",
+        "两者之比 0.85，降幅 1 − 0.85 = 15%。",
+        "（PT 6.81 s → 7.52 s，7.52 / 6.81 = 1.10，即增加 1.10 − 1 = 10%）",
+        "1 − 15% = 85%",
+        "- step time 6.81 s, with overhead +10%, i.e. 7.49 s (6.81 s → 7.49 s).",
+        "- 每步通信 256 MiB，其中跨机部分开启后下降 50%，即 64 MiB（128 MiB → 64 MiB）。",
+    ],
+)
+def test_what_only_looks_like_the_new_shapes_is_quiet(text):
+    assert not wrong(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- 候选：2 种 × 2 种 = " + "9" * 5000 + " 个候选。",
+        "DP 2 × TP 2 = " + "9" * 5000,
+        "DP " + "9" * 5000 + " × TP 2 = 4 卡",
+        "2 × " + "9" * 400 + " + 1 = 3",
+    ],
+)
+def test_a_number_of_thousands_of_digits_is_no_arithmetic(text):
+    """(found by a review) Python's int() refuses 4,300 digits: no check may raise."""
+    assert not wrong(text)

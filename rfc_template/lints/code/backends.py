@@ -113,9 +113,8 @@ USUAL_ALIAS = {
     "MS": (
         "ms",
         frozenset(
-            "ops nn mint communication runtime context set_context Tensor Parameter jit dataset train amp"
-            " numpy common PYNATIVE_MODE GRAPH_MODE save_checkpoint load_checkpoint load_param_into_net"
-            " value_and_grad grad float16 float32 bfloat16 int32 int64 hal".split()
+            "ops nn mint communication runtime set_context Tensor Parameter PYNATIVE_MODE GRAPH_MODE"
+            " save_checkpoint load_checkpoint load_param_into_net value_and_grad bfloat16 hal".split()
         ),
     ),
 }
@@ -131,9 +130,8 @@ def _usual_alias(chain: str, backend: Backend) -> bool:
 def backend_uses(tree: ast.Module, backend: Backend) -> list[tuple[ast.AST, str]]:
     """Each use of the backend's packages in `tree`, in order: (node, how it is written)."""
     packages = backend.packages
-    bound = {
-        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
-    }  # `torch = None`: the name is the code's own
+    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    bound |= {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}  # `torch = None`, `def f(ms)`: the code's own
     uses: list[tuple[ast.AST, str]] = []
     stack: list[ast.AST] = [tree]
     while stack:

@@ -169,7 +169,7 @@ def _other_backend_unimported(ctx: Context) -> list[Finding]:
     for block in ctx.doc.code_blocks:
         if block.section not in sections or not is_python(block):
             continue
-        named = [b for b in (PT, MS) if any(p in block.code for p in b.packages)]
+        named = [b for b in (PT, MS) if _may_name(block.code, b)]
         if len(named) < 2:
             continue  # found in C: most blocks name one backend, or none
         parsed, _ = parse_block(block, ed.language)

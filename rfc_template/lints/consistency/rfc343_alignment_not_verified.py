@@ -10,8 +10,8 @@ from rfc_template.lints.slots import asked_cells, cell_value
 ALIGNMENT = ("9.2 交互验证（举例）", "PT / MS 对齐")
 # A 是否验证 / Verified cell that says the row is not run, now or yet: its first words.
 NOT_VERIFIED = re.compile(
-    r"(?i)(?:否|不验证|未验证|暂不|本期不|后续|二期|待定|no|n|not(?: yet)?(?: verified| run)?|deferred|later|tbd|n/?a)"
-    r"(?=$|[\s(（，,：:；;—–-])"
+    r"(?i)(?:否|不验证|未验证|暂不|本期不|后续|二期|待定)"
+    r"|(?:no|not(?: yet)?(?: verified| run)?|deferred|later|tbd|n/a)(?=$|[\s(（，,：:；;—–-])"
 )
 ROW = "| PT / MS 对齐 | 是 | 同一模型、同一数据下，PT 与 MS 的峰值显存下降比例相差 <= 5%，loss 曲线差异在现有 PT / MS 对齐标准内 |"
 
@@ -24,6 +24,7 @@ ROW = "| PT / MS 对齐 | 是 | 同一模型、同一数据下，PT 与 MS 的�
     fails=(
         edit(ROW, "| PT / MS 对齐 | 否 | MS 在后续 RFC 中跟进 |"),
         edit(ROW, "| PT / MS 对齐 | No | MS follows in a later RFC |"),
+        edit(ROW, "| PT / MS 对齐 | 本期不验证 | MS 在二期跟进 |"),
     ),
     passes=(
         edit(ROW, "| PT / MS 对齐 | 是（Level1） | 峰值显存下降比例相差 <= 5% |"),

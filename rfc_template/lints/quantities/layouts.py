@@ -14,7 +14,7 @@ DEGREE = r"(?:TP|PP|DP|CP|SP|FSDP|HSDP|fsdp|hsdp|tp|pp|dp|cp|sp|shard|replicate)
 LAYOUT = re.compile(rf"(?<![\w-])({DEGREE})\s?=?\s?(\d+)((?:\s?[×x*]\s?{DEGREE}\s?=?\s?\d+)+)(?![\w.])")
 DATA_PARALLEL = ("dp", "fsdp", "hsdp", "shard", "replicate")
 FACTOR = re.compile(rf"({DEGREE})\s?=?\s?(\d+)")
-STATED_PRODUCT = re.compile(r"\s?=\s?(\d+)(?![\d.,])")
+STATED_PRODUCT = re.compile(r"\s?=\s?(\d{1,15})(?![\d.,])")  # (a number of thousands of digits is no count)
 CARDS = re.compile(r"(?i)(?<![\w.])(\d+)\s?(?:-\s?)?(?:卡|张|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)")
 
 
@@ -27,6 +27,8 @@ def layouts(text: str) -> list[str]:
         names = [name.lower() for name, _ in FACTOR.findall(match.group(0))]
         if not any(name in DATA_PARALLEL for name in names):
             continue  # `TP 2 × PP 2` on 8 cards: the data-parallel degree left unsaid
+        if any(len(n) > 15 for _, n in FACTOR.findall(match.group(0))):
+            continue  # (a number of thousands of digits is no degree)
         factors = [int(n) for _, n in FACTOR.findall(match.group(0))]
         product = math.prod(factors)
         stated = STATED_PRODUCT.match(text, match.end())
@@ -80,7 +82,7 @@ def named_layouts(text: str) -> list[str]:
             continue
         if LAYOUT.search(segment):
             continue  # `TP 4 × PP 2 × fsdp 4`: layouts() reads it
-        degrees = [(name.lower(), int(n)) for name, n in NAMED.findall(segment)]
+        degrees = [(name.lower(), int(n)) for name, n in NAMED.findall(segment) if len(n) <= 15]
         names = [name for name, _ in degrees]
         if len(degrees) < 2 or len(set(names)) != len(names) or not any(n in DATA_PARALLEL for n in names):
             continue

@@ -77,7 +77,8 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     change next to a quantity (`降低显存`, `显存显著下降`, `step time 相比同步 TP 明显下降`, `提升吞吐`, `缩短恢复时间`, `降低 PT 与
     MS 的 step time`, `降低单次保存阻塞`, `reduce the peak memory`, `improve throughput`,
     `faster`), an amount said with an adjective alone, before it or after (`a negligible clipping
-    overhead`, `keep start-up overhead (profiling + solving) small`), or below
+    overhead`, `keep start-up overhead (profiling + solving) small`; not in a condition, `when
+    free device memory is low`), or below
     or above something by an adverb alone (`peak memory well below what cp_size = 1 needs`,
     `显存明显低于全复制`), for memory, step time, latency,
     throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
@@ -132,8 +133,9 @@ _ZH_HIGHER = r"吞吐(?:量|率)?|带宽|性能|(?:训练|推理|加载|保存|�
 _ZH_DOWN = r"降低|减少|下降|节省|节约|缩短|减小|压缩|优化(?!器)|改善|更少|更低|更短"
 _ZH_UP = r"提升|提高|增加|增大|加快|加速|优化(?!器)|改善|更快|更高"
 _EN_LOWER = (
-    r"memory|latency|step time|MTTR|(?:[\w-]+ )?overhead|training time|recovery time|load(?:ing)? time|time to recover"
-    r"|footprint"
+    r"memory|latency|step time|MTTR|(?:memory|communication|compute|runtime|time|performance|clipping"
+    r"|checkpoint(?:ing)?|step|per-step|start-?up|planning|profiling|planner|tuning|save|load) overhead"
+    r"|training time|recovery time|load(?:ing)? time|time to recover|blocking time|save time|stall time|footprint"
 )
 _EN_HIGHER = r"throughput|bandwidth|performance|speed|MFU"
 _EN_DOWN = (
@@ -165,10 +167,13 @@ VAGUE = re.compile(
     rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
     # an amount said with an adjective alone, before (`a negligible clipping overhead`, `a small extra peak
     # memory`) or after (`keep start-up overhead (profiling + solving) small`)
-    rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest)\b)"
+    rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest)(?=\s*(?:$|[.,;)])))"
     rf"|(?P<en6>\b(?:negligible|small|minimal|minor|low|little|tiny|modest)\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
 )
 NEGATED = re.compile(NEGATION, re.I)
+KEPT_SMALL = re.compile(NEGATION.replace("|keep\\w*", ""), re.I)  # `keep` asks for what follows
+# a condition, not a goal: `when free device memory is low`, `if the overhead is small`
+CONDITION_BEFORE = re.compile(r"(?i)\b(?:when|if|whenever|unless|once|until|while)\b[^.,;]*$")
 BY_ADVERB = ("en8", "en9", "zh6", "zh7")  # below or above something, by an adverb alone
 NUMBER_WORDS = re.compile(
     r"(?i)一半|减半|翻倍|翻番|[一二两三四五六七八九十]+倍|[一二三四五六七八九]成|百分之|\b(?:halve[sd]?|half|double[sd]?|twice|triple[sd]?|zero)\b"
@@ -197,8 +202,10 @@ def vague_goal(text: str) -> str:
     for match in VAGUE.finditer(text):
         if relative and match.lastgroup not in BY_ADVERB and _set_by_something(text, match):
             continue  # a target set by something named (`降到 1F1B 的水平`); `well below that of` is none
-        if match.lastgroup != "en10" and NEGATED.search(text, max(0, match.start() - 12), match.start()):
-            # (`keep … small` asks for an amount, `keep … unchanged` for none)
+        negated = KEPT_SMALL if match.lastgroup == "en10" else NEGATED  # (`keep … small` asks for an amount)
+        if negated.search(text, max(0, match.start() - 12), match.start()) or (
+            match.lastgroup == "en10" and CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        ):
             continue
         found = match.group()
         dims = {d for m in metrics_in(found) for d in m.dims}
@@ -213,10 +220,19 @@ def vague_goal(text: str) -> str:
 
 def _set_by_something(text: str, match: re.Match[str]) -> bool:
     """The vague words' target is set by something named: in their own clause (`降到 1F1B 的
-    水平`) or in the clauses after them that name no metric of their own (`吞吐提升，达到
-    Megatron 同等水平`); not by another metric's (`缩短 step time，峰值显存基本持平`)."""
+    水平`), or in the clauses before or after them in their part of the sentence that name no
+    metric of their own (`吞吐提升，达到 Megatron 同等水平`, `达到 Megatron-LM 同等水平，step time
+    降低`); not by another metric's (`缩短 step time，峰值显存基本持平`)."""
     ends = [m.start() for m in CLAUSE_END.finditer(text)] + [len(text)]
     begin = max((e + 1 for e in ends if e < match.start()), default=0)
+    for end in reversed([e for e in ends if e < begin]):  # the clauses before, nearest first
+        if PART_END.match(text, end):
+            break
+        before = text[max((e + 1 for e in ends if e < end), default=0) : end]
+        if metrics_in(before):
+            break
+        if RELATIVE.search(before):
+            return True
     for end in ends:
         if end < match.end():
             continue

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
@@ -205,17 +207,17 @@ def _current_unlike(ctx: Context) -> list[Finding]:
         return []
     findings = []
     for statement in current(ctx):
-        claims = [
-            c
-            for c in claims_in(statement.text)
-            if c.metric and c.kind == ABS and not c.op and not c.relative and _named_before(c)
-        ]
+        values = [c for c in claims_in(statement.text) if c.metric and c.kind == ABS and not c.op and not c.relative]
         backend = backend_of(statement.context)
-        for claim in claims:
+        for claim in (c for c in values if _named_before(c)):
             assert claim.metric is not None
             name, own = claim.metric.name, claim.backend or backend
-            if sum(c.metric.name == name and (c.backend or backend) == own for c in claims if c.metric) != 1:
-                continue  # a value per scenario: which one 3.1 starts from is not certain
+            same = [c for c in values if c.metric and c.metric.name == name and (c.backend or backend) == own]
+            if (
+                len([c for c in same if c.sentence == claim.sentence]) != 1
+                or len([c for c in same if _named_before(c)]) != 1
+            ):
+                continue  # a value per scenario (`首个 step 9.5 s、稳定后 6.81 s`): which one 3.1 starts from is not certain
             starts = [
                 s
                 for s in stated
@@ -231,7 +233,7 @@ def _current_unlike(ctx: Context) -> list[Finding]:
             assert anchor is not None
             if all(s.anchor is not None and _same(s.anchor, anchor) for s in starts) and claim.quantity.differs(anchor):
                 said = claim.clause[claim.quantity.start : claim.quantity.end].strip()
-                where = ", ".join(dict.fromkeys(f"{s.where.split(chr(39))[1]} (line {s.line})" for s in starts))
+                where = _places(starts)
                 findings.append(
                     Finding(
                         statement.line,
@@ -242,6 +244,18 @@ def _current_unlike(ctx: Context) -> list[Finding]:
                     )
                 )
     return findings
+
+
+def _places(stated: list[Stated]) -> str:
+    """`'8. 约束与兼容性' (line 294) and '9.3 性能 / 显存验证' (lines 323, 324)`."""
+    lines: dict[str, list[int]] = {}
+    for s in stated:
+        lines.setdefault("'" + s.where.split("'")[1] + "'", []).append(s.line)
+    said = [
+        f"{where} (line{'s' if len(set(found)) > 1 else ''} {', '.join(str(n) for n in dict.fromkeys(found))})"
+        for where, found in lines.items()
+    ]
+    return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
 
 
 def _named_before(claim: Claim) -> bool:
@@ -327,9 +341,23 @@ def _background_twice(by_key: dict[tuple, list[Stated]]) -> list[tuple[Stated, S
     for group in by_key.values():
         for backend in dict.fromkeys(s.backend for s in group if s.source == "2"):
             in_2 = [s for s in group if s.source == "2" and s.backend == backend]
+            if any(ANOTHER_SCENE.search(_sentence_before(s)) for s in in_2):
+                continue  # `并在扩展到 8 机 64 卡后 PT step time 仍 <= 6.20 s`: another scene's
             if len(in_2) == 2 and in_2[0].line != in_2[1].line:
                 found += _odd_one(in_2[0], in_2[1], group)
     return found
+
+
+# words that set another scene for what follows them in a sentence of 2
+ANOTHER_SCENE = re.compile(
+    r"(?i)扩展到|扩到|加到|增加到|提高到|改为|换成|不改|不开|仍|时(?![间延长])|\b(?:when|if|still|instead|scal\w+ to|at \d+)\b"
+)
+
+
+def _sentence_before(stated: Stated) -> str:
+    """The words of the claim's clause and sentence before its number."""
+    claim = stated.claim
+    return claim.clause[: claim.quantity.start]
 
 
 def _odd_one(first: Stated, second: Stated, group: list[Stated]) -> list[tuple[Stated, Stated]]:

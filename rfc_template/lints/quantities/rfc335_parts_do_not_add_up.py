@@ -6,6 +6,7 @@ same tolerance for rounding, and no other rule reads them.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import dataclass
@@ -159,10 +160,11 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
 
 # What written arithmetic needs, looked for with str.find (in C, faster than any regex over
 # the whole text, and a character faster than a word): a `+` or a `×` with a digit on both
-# sides, a whole made of parts (`由 … 组成`, `consists of`), three percentages on one line.
+# sides, a whole made of parts (`由 … 组成`, `consists of`), three percentages on one line, a
+# difference (`−`, ` - `), a share of what comes before (`其中`, `of which`).
 MARKS = {
-    "zh": ("+", "×", "由", "DP", "dp", "→", "/", "÷"),
-    "en": ("+", "×", "consists of", "made up of", "DP", "dp", "→", "/", "÷"),
+    "zh": ("+", "×", "由", "DP", "dp", "→", "/", "÷", "−", " - ", "其中"),
+    "en": ("+", "×", "consists of", "made up of", "DP", "dp", "→", "/", "÷", "−", " - ", "of which"),
 }
 DIGIT = re.compile(r"\d")
 NEAR = 32  # how far a sum's or a product's numbers stand from its sign
@@ -316,6 +318,16 @@ COUNTED_RESULT = re.compile(
 SENTENCE_BREAK = re.compile(r"[，。;；:：(（)）|]|,(?!\d{3})")
 
 
+def _counts(pieces: list[str], result: str) -> bool:
+    """Every factor and the result read as a count: no unit (`20 分钟`, `1 hour`), no multiplier
+    (`32K tokens`): a quantity's product is `_products`'."""
+    for written in [*pieces, result]:
+        read = quantities(written)
+        if not read or read[0].dim not in ("", COUNT) or read[0].multiplier:
+            return False
+    return True
+
+
 def _counted_products(text: str) -> list[str]:
     found = []
     for result in COUNTED_RESULT.finditer(text):
@@ -327,8 +339,11 @@ def _counted_products(text: str) -> list[str]:
             continue
         if not any(f.group(2).strip() for f in factors if f):
             continue  # plain numbers: `_products`'
-        product = math.prod(int(f.group(1)) for f in factors if f)
-        if product != int(result.group(1)):
+        numbers = [f.group(1) for f in factors if f] + [result.group(1)]
+        if any(len(n) > 15 for n in numbers) or not _counts(pieces, text[result.start() + 1 :]):
+            continue
+        product = math.prod(int(n) for n in numbers[:-1])
+        if product != int(numbers[-1]):
             shown = " × ".join(piece.strip() for piece in pieces)
             found.append(f"{shown} is {product}, not {result.group(1)}")
     return found
@@ -339,7 +354,8 @@ _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _TERM = rf"(?:{_NUMBER})(?:\s?×\s?(?:{_NUMBER}))*"
 _SIDE = rf"{_TERM}(?:\s?\+\s?{_TERM})*"
 EQUATION = re.compile(
-    rf"(?<![\w.,×+\-−*/÷(（])(?<![×+\-−*/÷=≈(（] )({_SIDE}(?:\s?[=≈]\s?{_SIDE})+)(?![\d.,]|\s?[×+\-−*/÷^(（])"
+    rf"(?<![\w.,×+\-−*/÷(（])(?<![×+\-−*/÷=≈(（] )({_SIDE}(?:\s?[=≈]\s?{_SIDE})+)"
+    r"(?![\d.,]|\s?[×+\-−*/÷^(（]|\s?[KkMGT万亿千](?![A-Za-z]))"  # (`= 16K tokens`: a number with its multiplier)
 )
 SIDES = re.compile(r"\s?([=≈])\s?")
 
@@ -355,6 +371,8 @@ def _sums_of_products(text: str) -> list[str]:
         if not any("×" in side and "+" in side for side in sides):
             continue
         values = [_side_value(side) for side in sides]
+        if not all(math.isfinite(value) and value < 1e15 for value, _ in values):
+            continue  # (a number of hundreds of digits is no arithmetic to check)
         for (left, right), (value, slack), (other, other_slack), mark in zip(
             zip(sides, sides[1:]), values, values[1:], marks
         ):
@@ -382,22 +400,29 @@ def _side_value(side: str) -> tuple[float, float]:
 # a share of the value before it, and what that share is: `256 MiB，其中跨机约 3/4，即 192 MiB`,
 # `64 GB, of which about 75%, i.e. 48 GB`
 SHARE = re.compile(
-    r"(?<![\d.,/])(?P<num>\d{1,2})\s?/\s?(?P<den>\d{1,2})(?![\d/]|[.,]\d|\s?[A-Za-z])|(?P<percent>\d+(?:\.\d+)?)\s?%"
+    r"(?<![\d.,/+\-−])(?P<num>\d{1,2})\s?/\s?(?P<den>\d{1,2})(?![\d/]|[.,]\d|\s?[A-Za-z])"
+    r"|(?<![\d.,+\-−])(?P<percent>\d+(?:\.\d+)?)\s?%"
 )
 THAT_IS = re.compile(r"(?i)^\s*[,，]?\s*(?:即|也就是|也即|i\.e\.,?|that is,?|=|≈)\s*(?:约|about|~|≈)?\s*$")
-OF_WHICH = re.compile(r"(?i)^\s*[,，]?\s*(?:其中|of which|with)[^\d。;；]{0,12}$")
+# (no change between: `其中跨机部分开启后下降 50%` is a fall, not a share)
+OF_WHICH = re.compile(
+    r"(?i)^\s*[,，]?\s*(?:其中|of which)"
+    r"(?:(?!下降|降低|减少|增加|提升|增长|节省|开启|关闭|drop|fall|rise|grow|reduc|increas)[^\d。;；]){0,12}$"
+)
 
 
 def _fractions(text: str) -> list[str]:
     """The share a value is said to be of the value just before it, `其中 … 3/4，即 …`."""
     values = [q for q in quantities(text) if q.dim not in ("", COUNT, PERCENT)]
+    starts = [q.start for q in values]
     found = []
     for share in SHARE.finditer(text):
-        before = [q for q in values if q.end <= share.start()]
-        after = [q for q in values if q.start >= share.end()]
-        if not before or not after or not OF_WHICH.match(text[before[-1].end : share.start()]):
+        at = bisect.bisect_left(starts, share.end())  # the first value after it
+        if at == 0 or at == len(values) or values[at - 1].end > share.start():
             continue
-        whole, part = before[-1], after[0]
+        whole, part = values[at - 1], values[at]
+        if not OF_WHICH.match(text[whole.end : share.start()]):
+            continue
         if not THAT_IS.match(text[share.end() : part.start]) or whole.dim != part.dim:
             continue
         if share["percent"]:
@@ -518,13 +543,14 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
 
 ONLY_EQUALS = re.compile(r"\s*[=≈]\s*")
 PLUS_NEXT = re.compile(r"\s*\+")
+ANOTHER_TERM = re.compile(r"\s*[-+×*/÷]\s*[\d(]")
 
 
 def _last_side(text: str, after: list[Quantity]) -> Quantity | None:
     """The value after `=` that no operator follows: the first, or, where it is a term of a
     side of its own, the one after the next `=` (None where there is none)."""
     at = 0
-    while OPERATOR_NEXT.match(text, after[at].end):
+    while ANOTHER_TERM.match(text, after[at].end):  # (not `17 B/参数`: a unit per something)
         if not PLUS_NEXT.match(text, after[at].end):
             return None  # `= 6 GB × 2 = 12 GB`: a running computation, not one equation
         at = next(
@@ -585,6 +611,8 @@ def _differences(text: str) -> list[str]:
         parts = chain.parts
         if whole.dim in (COUNT, "") or not whole.number or any(p.dim not in (whole.dim, "") for p in parts):
             continue
+        if whole.dim == PERCENT and any(not p.dim for p in parts):
+            continue  # `1 − 0.85 = 15%`, `1.10 − 1 = 10%`: a ratio written as a share
         if any(p.dim and p.unit != whole.unit for p in parts):
             continue  # (`64 GB − 512 MiB`: read by no one reading of both)
         number = parts[0].number - sum(p.number for p in parts[1:])
