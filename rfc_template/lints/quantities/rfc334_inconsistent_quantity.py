@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import re
-
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import (
-    BACKGROUND,
     VERIFICATION,
     by_sections,
-    current,
     verification,
 )
-from rfc_template.lints.quantities.backend_words import backend_of
-from rfc_template.lints.quantities.claims import ABS, GE, GT, LE, LT, Claim, claims_in
-from rfc_template.lints.quantities.metrics import LOWER, metrics_in
+from rfc_template.lints.quantities.claims import GE, GT, LE, LT
+from rfc_template.lints.quantities.metrics import LOWER
 from rfc_template.lints.quantities.scenarios import other_scenario
-from rfc_template.lints.quantities.statements import Stated, statements_of
+from rfc_template.lints.quantities.section2 import background_twice, current_unlike
+from rfc_template.lints.quantities.statements import Stated, compatible, same, statements_of
 from rfc_template.lints.quantities.units import Quantity
 from rfc_template.lints.quantities.unverified import unverified
 
@@ -161,7 +157,7 @@ def _compared(ctx: Context) -> list[Finding]:
         )
     }
     findings: dict[tuple[int, tuple], Finding] = {}
-    for odd, other in _background_twice(by_key):
+    for odd, other in background_twice(by_key):
         findings[(odd.line, odd.key)] = Finding(
             odd.line,
             1,
@@ -199,70 +195,7 @@ def _compared(ctx: Context) -> list[Finding]:
 
 @by_sections(*SECTIONS)
 def _current_unlike(ctx: Context) -> list[Finding]:
-    """2's current value of a metric against the one value that 3.1, 8 and 9.3 start from
-    (`step time 从 24.0 s 降到 ≤ 19.5 s`, a 9.3 baseline of 24.0 s) when 2 says 26.0 s: at least
-    two of those parts, all alike, of the same backend and scenario."""
-    stated = [s for s in statements_of(ctx) if s.source != "2" and s.anchor is not None]
-    if not stated:
-        return []
-    findings = []
-    for statement in current(ctx):
-        values = [c for c in claims_in(statement.text) if c.metric and c.kind == ABS and not c.op and not c.relative]
-        backend = backend_of(statement.context)
-        for claim in (c for c in values if _named_before(c)):
-            assert claim.metric is not None
-            name, own = claim.metric.name, claim.backend or backend
-            same = [c for c in values if c.metric and c.metric.name == name and (c.backend or backend) == own]
-            if (
-                len([c for c in same if c.sentence == claim.sentence]) != 1
-                or len([c for c in same if _named_before(c)]) != 1
-            ):
-                continue  # a value per scenario (`首个 step 9.5 s、稳定后 6.81 s`): which one 3.1 starts from is not certain
-            starts = [
-                s
-                for s in stated
-                if s.key[1] == name
-                and s.anchor is not None
-                and s.anchor.dim == claim.quantity.dim
-                and (s.backend == own or not s.backend or not own)
-                and not other_scenario(statement.context, s.context)
-            ]
-            if len({s.source for s in starts}) < 2:
-                continue
-            anchor = starts[0].anchor
-            assert anchor is not None
-            if all(s.anchor is not None and _same(s.anchor, anchor) for s in starts) and claim.quantity.differs(anchor):
-                said = claim.clause[claim.quantity.start : claim.quantity.end].strip()
-                where = _places(starts)
-                findings.append(
-                    Finding(
-                        statement.line,
-                        1,
-                        "RFC334",
-                        f"'{ctx.edition.name(BACKGROUND)}' gives today's {name} as {said}, but {where} start from "
-                        f"{anchor.shown}",
-                    )
-                )
-    return findings
-
-
-def _places(stated: list[Stated]) -> str:
-    """`'8. 约束与兼容性' (line 294) and '9.3 性能 / 显存验证' (lines 323, 324)`."""
-    lines: dict[str, list[int]] = {}
-    for s in stated:
-        lines.setdefault("'" + s.where.split("'")[1] + "'", []).append(s.line)
-    said = [
-        f"{where} (line{'s' if len(set(found)) > 1 else ''} {', '.join(str(n) for n in dict.fromkeys(found))})"
-        for where, found in lines.items()
-    ]
-    return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
-
-
-def _named_before(claim: Claim) -> bool:
-    """Its metric is named in its own clause, before it (`实测 step time 24.0 s`), not carried
-    from an earlier clause (`其中 All-to-All 合计 10.3 s`)."""
-    assert claim.metric is not None
-    return any(m.key == claim.metric.key for m in metrics_in(claim.clause[: claim.quantity.start]))
+    return current_unlike(ctx)
 
 
 @by_sections(*SECTIONS)
@@ -275,17 +208,6 @@ def _unverified(ctx: Context) -> list[Finding]:
     return [Finding(line, 1, "RFC334", message) for line, message in unverified(statements_of(ctx), rows, section)]
 
 
-def _compatible(a: Stated, b: Stated, alike: bool = True) -> bool:
-    """Of one backend (or either of none) and, when `alike`, both targets or both tolerances."""
-    return (a.backend == b.backend or not a.backend or not b.backend) and (
-        not alike or a.klass == b.klass or not a.klass or not b.klass
-    )
-
-
-def _same(a: Quantity, b: Quantity) -> bool:
-    return not a.differs(b)
-
-
 def _reference(later: Stated, earlier: list[Stated], group: list[Stated], several: set[int]) -> Stated | None:
     """The earlier statement `later` states the same target as, when that is certain."""
     sole = False
@@ -293,23 +215,23 @@ def _reference(later: Stated, earlier: list[Stated], group: list[Stated], severa
         # a 9.3 bound worse than its row's baseline guards against a regression, unless it is
         # the one row of 9.3 for that metric, and holds no other: then it verifies the goal
         if later.line in several or any(
-            s.source == "9.3" and s is not later and _compatible(s, later, alike=False) for s in group
+            s.source == "9.3" and s is not later and compatible(s, later, alike=False) for s in group
         ):
             return None
         sole = True
-    candidates = [s for s in earlier if s.source != later.source and _compatible(s, later, alike=not sole)]
+    candidates = [s for s in earlier if s.source != later.source and compatible(s, later, alike=not sole)]
     if later.condition:  # `≤ 15.0 s at v = 5` is compared with what is stated at v = 5, where any is
         candidates = [s for s in candidates if s.condition == later.condition] or [
             s for s in candidates if not s.condition
         ]
     if not candidates:
         return None
-    if any(_same(s.value, later.value) for s in candidates):
+    if any(same(s.value, later.value) for s in candidates):
         return None  # it agrees with one of them
     if later.anchor is not None:
-        anchored = [s for s in candidates if s.anchor is not None and _same(s.anchor, later.anchor)]
+        anchored = [s for s in candidates if s.anchor is not None and same(s.anchor, later.anchor)]
         alike = {(s.value.low, s.value.high) for s in anchored}
-        rows = [s for s in group if s.source == later.source and s.anchor is not None and _same(s.anchor, later.anchor)]
+        rows = [s for s in group if s.source == later.source and s.anchor is not None and same(s.anchor, later.anchor)]
         if anchored and len(alike) == 1 and len({(s.value.low, s.value.high) for s in rows}) == 1:
             return anchored[0]
     by_source: dict[str, list[Stated]] = {}
@@ -318,7 +240,7 @@ def _reference(later: Stated, earlier: list[Stated], group: list[Stated], severa
     mine = [
         s
         for s in group
-        if s.source == later.source and _compatible(s, later) and (s.condition == later.condition or not s.condition)
+        if s.source == later.source and compatible(s, later) and (s.condition == later.condition or not s.condition)
     ]
     if len({(s.value.low, s.value.high) for s in mine}) != 1:
         return None  # the later part itself states several values for it (one per scenario)
@@ -330,52 +252,6 @@ def _reference(later: Stated, earlier: list[Stated], group: list[Stated], severa
             continue
         return chosen[0]
     return None
-
-
-def _background_twice(by_key: dict[tuple, list[Stated]]) -> list[tuple[Stated, Stated]]:
-    """2's target metric and its success criterion, one scenario as the template asks, giving
-    one target two numbers (`at most 4.02 s per step` and `the step time is at most 4.12 s`).
-    Each line must state that target once. Reported at the one the other parts (3.1's, 8's
-    and 9.3's values) do not agree with, where they agree with the other."""
-    found = []
-    for group in by_key.values():
-        for backend in dict.fromkeys(s.backend for s in group if s.source == "2"):
-            in_2 = [s for s in group if s.source == "2" and s.backend == backend]
-            if any(ANOTHER_SCENE.search(_sentence_before(s)) for s in in_2):
-                continue  # `并在扩展到 8 机 64 卡后 PT step time 仍 <= 6.20 s`: another scene's
-            if len(in_2) == 2 and in_2[0].line != in_2[1].line:
-                found += _odd_one(in_2[0], in_2[1], group)
-    return found
-
-
-# words that set another scene for what follows them in a sentence of 2
-ANOTHER_SCENE = re.compile(
-    r"(?i)扩展到|扩到|加到|增加到|提高到|改为|换成|不改|不开|仍|时(?![间延长])|\b(?:when|if|still|instead|scal\w+ to|at \d+)\b"
-)
-
-
-def _sentence_before(stated: Stated) -> str:
-    """The words of the claim's clause and sentence before its number."""
-    claim = stated.claim
-    return claim.clause[: claim.quantity.start]
-
-
-def _odd_one(first: Stated, second: Stated, group: list[Stated]) -> list[tuple[Stated, Stated]]:
-    """The one of two differing statements of 2 that the other parts do not agree with, and the other."""
-    if (
-        not _compatible(first, second)
-        or first.condition != second.condition
-        or other_scenario(first.context, second.context)
-        or not first.value.differs(second.value)
-    ):
-        return []
-    # reported only where the other parts agree with one of the two: the other may be
-    # another scene's (`；seq 16384、mbs 1 可以训练，峰值 ≤ 48 GiB`)
-    others = [s for s in group if s.source != "2" and _compatible(s, first)]
-    agrees = [any(_same(s.value, mine.value) for s in others) for mine in (first, second)]
-    if agrees == [False, True]:
-        return [(first, second)]
-    return [(second, first)] if agrees == [True, False] else []
 
 
 # Values this many times apart are no slip of one target but two quantities the words did not

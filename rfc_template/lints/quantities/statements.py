@@ -207,3 +207,14 @@ def _baseline(claims: tuple[Claim, ...], metric: str, backend: str) -> Quantity 
         and c.backend in (backend, "")
     ]
     return values[0] if len({(q.low, q.high, q.dim) for q in values}) == 1 else None
+
+
+def compatible(a: Stated, b: Stated, alike: bool = True) -> bool:
+    """Of one backend (or either of none) and, when `alike`, both targets or both tolerances."""
+    return (a.backend == b.backend or not a.backend or not b.backend) and (
+        not alike or a.klass == b.klass or not a.klass or not b.klass
+    )
+
+
+def same(a: Quantity, b: Quantity) -> bool:
+    return not a.differs(b)
