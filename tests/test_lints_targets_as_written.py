@@ -248,3 +248,42 @@ def test_a_bound_in_brackets_is_another_case_s():
     """(found by a review) `<= 6.31 s（MS 2.7 前 <= 7.6 s）`: the bracket bounds an older version."""
     text, line = edited(OFFLOAD, ROW, "| <= 6.31 s（MS 2.7 前 <= 7.6 s）/ 60.1 GB |")
     assert not [f for f in findings(text) if f.code == "RFC333" and f.line == line]
+
+
+@pytest.mark.parametrize(
+    "text, direction",
+    [
+        # (held-back round 10) an English verb before `from`, and a bare before in its after's unit
+        ("the save overhead falls from 6.5% to 13%", ("down", "up")),
+        ("the save overhead falls from 13% to 6.5%", ("down", "down")),
+        ("peak memory rises from 40 GB to 52 GB", ("up", "up")),
+        ("峰值显存 52.3 → ≤ 52.6 GiB", ("", "up")),
+    ],
+)
+def test_a_transition_says_its_way_and_goes_its_way(text, direction):
+    moves = [(c.verb, c.direction) for c in claims_in(normal(text)) if c.origin is not None]
+    assert moves == [direction]
+
+
+@pytest.mark.parametrize(
+    "goal, vague",
+    [
+        # (held-back round 10)
+        ("2. Reach on 34B, one save per 100 steps: blocking time per incremental save substantially reduced.", True),
+        ("2. Reach on 34B, one save per 100 steps: blocking time per incremental save from 52 s to ≤ 27 s.", False),
+        ("3. 显存目标：量化缓冲额外占用尽量小，峰值显存不明显增加。", True),
+        ("3. 显存目标：量化缓冲额外占用 ≤ 256 MiB/卡，峰值显存 ≤ 52.6 GiB。", False),
+        # a number in an aside is its clause's: `(4.0 s, ≤ 4.04 s)` is the step time's
+        ("2. Step time unchanged (4.0 s, ≤ 4.04 s); blocking time per save substantially reduced.", True),
+    ],
+)
+def test_more_vague_goals(goal, vague):
+    assert bool(vague_goal(normal(goal))) is vague
+
+
+def test_a_time_the_lexicon_does_not_name_is_bounded_from_below_in_9_3():
+    """(held-back round 10) `| 单次 AllGather 耗时 | ≥ 0.62 ms |`: a time is better lower."""
+    text, line = edited(OFFLOAD, ROW_93, "| PT，同上 | 0.98 ms | 0.58 ms | 单次 AllGather 耗时（含量化） | ≥ 0.62 ms |")
+    assert [f for f in findings(text) if f.code == "RFC333" and f.line == line]
+    text, line = edited(OFFLOAD, ROW_93, "| PT，同上 | 0.98 ms | 0.58 ms | 单次 AllGather 耗时（含量化） | ≤ 0.62 ms |")
+    assert not [f for f in findings(text) if f.code == "RFC333" and f.line == line]

@@ -93,3 +93,9 @@ COST = re.compile(
 )
 SENTENCE_END = re.compile(r"[;。\n]")
 CLAUSE_END = re.compile(r",(?!\d{3}(?!\d))|、")
+# an English verb before a transition's `from`: `the overhead falls from 13% to 6.5%`
+VERB_FROM = re.compile(
+    r"(?i)\b(?:(?P<down>falls?|fell|drops?|dropped|decreas(?:es|ed|e)|shrinks?|shrank|declines?|declined|goes down|went down"
+    r"|(?:is|are|gets?) (?:cut|reduced|lowered))|(?P<up>rises?|rose|grows?|grew|increas(?:es|ed|e)|climbs?|climbed"
+    r"|goes up|went up))\s+from\s*$"
+)

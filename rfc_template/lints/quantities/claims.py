@@ -36,6 +36,7 @@ from rfc_template.lints.quantities.claim_words import (
     STEP_TIME,
     TAIL,
     TO,
+    VERB_FROM,
 )
 from rfc_template.lints.quantities.metrics import HIGHER, LOWER, Metric, metrics_in
 from rfc_template.lints.quantities.units import COUNT, HAS_DIGIT, PERCENT, POINTS, RATIO, TIME, Quantity, quantities
@@ -217,8 +218,35 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
     return None
 
 
+def _with_bare_befores(clause: str, read: tuple[Quantity, ...]) -> list[Quantity]:
+    """The clause's quantities, counts left out, but a bare number that goes to a quantity
+    (`峰值显存 52.3 → ≤ 52.6 GiB`, `from 8 to 6 s`): the before, in its after's unit."""
+    values = []
+    for index, q in enumerate(read):
+        after = read[index + 1] if index + 1 < len(read) else None
+        if (
+            q.bare
+            and not q.sign
+            and after is not None
+            and after.dim != COUNT
+            and after.number
+            and TO.match(clause[q.end : after.start])
+        ):
+            low, high = after.low / after.number, after.high / after.number
+            q = q._replace(low=q.number * low, high=q.number * high, ulp=q.ulp * high, dim=after.dim, unit=after.unit)
+        if q.dim != COUNT:
+            values.append(q)
+    return values
+
+
+def _verb_before(clause: str, origin: int) -> str:
+    """The way an English verb before `from` says a transition goes: `falls from 13% to …`."""
+    said = VERB_FROM.search(clause, max(0, origin - 32), origin)
+    return "" if said is None else DOWN if said.group("down") else UP
+
+
 def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list[Claim]:
-    values = [q for q in quantities(clause) if q.dim != COUNT]
+    values = _with_bare_befores(clause, quantities(clause))
     if not values:
         return []
     named = metrics_in(clause)
@@ -256,7 +284,7 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
             to = TO.match(between)
             if to:
                 origins.add(index - 1)
-                verb = DOWN if to.group("down") else UP if to.group("up") else ""
+                verb = DOWN if to.group("down") else UP if to.group("up") else _verb_before(clause, previous.start)
                 claims.append(
                     Claim(
                         metric,

@@ -169,3 +169,14 @@ def metrics_of_cell(cell: str) -> tuple[Metric, ...]:
 def unit_given(cell: str) -> bool:
     """A 指标 cell that says its unit: `Clipping time per step (ms)`, `step time（s）`."""
     return UNIT_IN_CELL.search(cell) is not None
+
+
+# a 指标 cell naming a time the lexicon does not know (`前向 dispatch + combine 耗时`, `Planner
+# time`, `单次 AllGather 耗时（含量化 / 反量化）`): a time still, better lower, though no rule
+# compares it with another part's
+TIME_NAMED = re.compile(r"(?i)(?:耗时|用时|时长|\b(?:time|latency|duration))\s*(?:[(（][^()（）]*[)）])?\s*$")
+SOME_TIME = Metric("time", LOWER, (TIME,))
+
+
+def time_named(cell: str) -> tuple[Metric, ...]:
+    return (SOME_TIME,) if TIME_NAMED.search(cell) and not metrics_in(cell) else ()

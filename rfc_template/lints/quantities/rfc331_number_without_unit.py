@@ -27,7 +27,7 @@ from rfc_template.lints.quantities.claim_words import (
     TO,
 )
 from rfc_template.lints.quantities.claims import clauses
-from rfc_template.lints.quantities.metrics import LOWER, Metric, metrics_in, unit_given
+from rfc_template.lints.quantities.metrics import SOME_TIME, Metric, metrics_in, time_named, unit_given
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, HAS_DIGIT, RATE, TIME, quantities
 
 QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
@@ -108,7 +108,7 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     for row in verification(ctx):
         if not row.metric or unit_given(row.metric):
             continue
-        known = _quantity_metrics(row.metric) or _time_named(row.metric)
+        known = _quantity_metrics(row.metric) or time_named(row.metric)
         if not known:
             continue
         named = known[0].key if len(known) == 1 and known[0] is not SOME_TIME else row.metric
@@ -174,16 +174,6 @@ def _quantity_metrics(cell: str) -> tuple[Metric, ...]:
             return ()
         found.append(named[0])
     return tuple(found)
-
-
-# a 指标 cell naming a time the lexicon does not know (`前向 dispatch + combine 耗时`,
-# `Planner time`): a value of it still needs a unit, though no other rule compares it
-TIME_NAMED = re.compile(r"(?i)(?:耗时|用时|时长|\b(?:time|latency|duration))\s*$")
-SOME_TIME = Metric("time", LOWER, (TIME,))
-
-
-def _time_named(cell: str) -> tuple[Metric, ...]:
-    return (SOME_TIME,) if TIME_NAMED.search(cell) and not metrics_in(cell) else ()
 
 
 BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")

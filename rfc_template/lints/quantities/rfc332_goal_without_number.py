@@ -77,8 +77,8 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     change next to a quantity (`降低显存`, `显存显著下降`, `step time 相比同步 TP 明显下降`, `提升吞吐`, `缩短恢复时间`, `降低 PT 与
     MS 的 step time`, `降低单次保存阻塞`, `reduce the peak memory`, `improve throughput`,
     `faster`), an amount said with an adjective alone, before it or after (`a negligible clipping
-    overhead`, `keep start-up overhead (profiling + solving) small`; not in a condition, `when
-    free device memory is low`), or below
+    overhead`, `keep start-up overhead (profiling + solving) small`, `额外占用尽量小`; not in a
+    condition, `when free device memory is low`), or below
     or above something by an adverb alone (`peak memory well below what cp_size = 1 needs`,
     `显存明显低于全复制`), for memory, step time, latency,
     throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
@@ -152,9 +152,9 @@ VAGUE = re.compile(
     rf"|(?P<zh2>(?:{_ZH_UP})了?[^\d,;。]{{0,8}}?(?:{_ZH_HIGHER}))"
     rf"|(?P<zh3>(?:{_ZH_LOWER})(?:占用|开销|峰值)?\s*(?:(?:相比|相对|较)[^\d,;。，；]{{0,14}}?)?[^\d,;。]{{0,4}}?(?:{_ZH_DOWN}))"
     rf"|(?P<zh4>(?:{_ZH_HIGHER})[^\d,;。]{{0,4}}?(?:{_ZH_UP}))"
-    rf"|(?P<en1>\b(?:{_EN_DOWN})\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
-    rf"|(?P<en2>\b(?:{_EN_UP})\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_HIGHER})\b)"
-    rf"|(?P<en3>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,2}}?\W+(?:lower|smaller|less|reduced|shorter)\b)"
+    rf"|(?P<en1>\b(?:{_EN_DOWN})\b(?:[^\w\d.;:]+[^\W\d]\w*){{0,3}}?[^\w\d.;:]+(?:{_EN_LOWER})\b)"
+    rf"|(?P<en2>\b(?:{_EN_UP})\b(?:[^\w\d.;:]+[^\W\d]\w*){{0,3}}?[^\w\d.;:]+(?:{_EN_HIGHER})\b)"
+    rf"|(?P<en3>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,4}}?\W+(?:lower|smaller|less|reduced|shorter)\b)"
     rf"|(?P<en4>\b(?:{_EN_HIGHER})\b(?:\W+\w+){{0,2}}?\W+(?:higher|more|increased|better)\b)"
     r"|(?P<en5>\b(?:faster|quicker|lower memory|less memory|higher throughput|better performance|more efficient)\b)"
     # a bound with no number: `显存增加控制在可接受范围内`, `memory kept within an acceptable range`
@@ -164,6 +164,8 @@ VAGUE = re.compile(
     rf"|(?P<en8>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:below|under|lower|less|smaller)\b)"
     rf"|(?P<en9>\b(?:{_EN_HIGHER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:above|over|higher|more)\b)"
     rf"|(?P<zh6>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:低于|小于|少于|短于))"
+    # as small as it can be: `量化缓冲额外占用尽量小`
+    rf"|(?P<zh8>(?:{_ZH_LOWER}|占用)[^\d,;。，；]{{0,8}}?(?:尽量|尽可能|越)(?:小|少|低|短))"
     rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
     # an amount said with an adjective alone, before (`a negligible clipping overhead`, `a small extra peak
     # memory`) or after (`keep start-up overhead (profiling + solving) small`)
@@ -223,7 +225,7 @@ def _set_by_something(text: str, match: re.Match[str]) -> bool:
     水平`), or in the clauses before or after them in their part of the sentence that name no
     metric of their own (`吞吐提升，达到 Megatron 同等水平`, `达到 Megatron-LM 同等水平，step time
     降低`); not by another metric's (`缩短 step time，峰值显存基本持平`)."""
-    ends = [m.start() for m in CLAUSE_END.finditer(text)] + [len(text)]
+    ends = _clause_ends(text)
     begin = max((e + 1 for e in ends if e < match.start()), default=0)
     for end in reversed([e for e in ends if e < begin]):  # the clauses before, nearest first
         if PART_END.match(text, end):
@@ -270,7 +272,25 @@ AMOUNTS = (PERCENT, POINTS, RATIO)
 SCENE = re.compile(r"(?i)(?:场景|环境|配置|规模)(?:下|中|里)?\s*$|\b(?:scenario|setting|setup|configuration)\s*$")
 
 
-CLAUSE_END = re.compile(r"[，,；;。]")
+CLAUSE_END = re.compile(r"[，；;。]|,(?!\d{3}(?!\d))")  # (`1,600 GB` is one number)
+
+
+def _clause_ends(text: str) -> list[int]:
+    """Where the clauses of `text` end (and its end): not inside brackets (`(4.0 s, ≤ 4.04 s)`
+    is one aside of its clause)."""
+    ends, depth = [], 0
+    marks = BRACKET_MARKS.finditer(text)
+    mark = next(marks, None)
+    for m in CLAUSE_END.finditer(text):
+        while mark is not None and mark.start() < m.start():
+            depth = depth + 1 if mark.group() in "(（" else max(0, depth - 1)
+            mark = next(marks, None)
+        if depth == 0:
+            ends.append(m.start())
+    return ends + [len(text)]
+
+
+BRACKET_MARKS = re.compile(r"[()（）]")
 PART_END = re.compile(r"[；;。]")  # what ends a part of a sentence, not only a clause
 SENTENCE_END = re.compile(r"[。；;]|\.\s")
 # a sentence that names its own scene: `在 Llama2-13B、64 卡场景下 …。在 Llama3.2-3B 场景下 …`
@@ -298,7 +318,7 @@ def _clauses_for(text: str, start: int, vague: str) -> list[tuple[str, bool]]:
     own = metrics_in(vague)
     keys = {m.key for m in own}
     parts, begin = [], 0
-    for end in [m.start() for m in CLAUSE_END.finditer(text)] + [len(text)]:
+    for end in _clause_ends(text):
         part = text[begin:end]
         named = {m.key for m in metrics_in(part)}
         holds = begin <= start <= end

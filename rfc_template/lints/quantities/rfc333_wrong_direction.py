@@ -45,8 +45,8 @@ from rfc_template.lints.quantities.claims import (
     backend_of_scenario,
     claims_in,
 )
-from rfc_template.lints.quantities.metrics import LOWER, Metric
-from rfc_template.lints.quantities.units import RATE, TIME, Quantity, quantities
+from rfc_template.lints.quantities.metrics import LOWER, Metric, time_named
+from rfc_template.lints.quantities.units import BYTES, RATE, TIME, Quantity, quantities
 
 
 @rule(
@@ -61,6 +61,8 @@ from rfc_template.lints.quantities.units import RATE, TIME, Quantity, quantities
         edit("| 预估 6.25 s / 60.1 GB |", "| 预估 7.65 s / 60.1 GB |"),
         # the 开启本特性 column written as a target (held-back round 8)
         edit("| 预估 6.25 s / 60.1 GB |", "| <= 7.65 s / 60.1 GB |"),
+        # the row's own value with the feature fails its pass criterion (held-back round 10)
+        edit("| 预估 6.25 s / 60.1 GB |", "| 预估 6.60 s / 60.1 GB |"),
         # a gain of another scene, after a part that says the main one has none (held-back round 8)
         edit(
             "| 显存收益 | 同场景峰值显存下降 >= 18 GB/卡（PT 74.2 GB → <= 56.2 GB），随 offload_ratio 线性变化 |",
@@ -135,7 +137,9 @@ def wrong_direction(ctx: Context) -> list[Finding]:
     - a bound on the wrong side of the baseline while the same sentence claims an
       improvement (`step time 下降 >= 15%（PT <= 7.83 s）` against 2's current 6.81 s, or
       9.3's baseline), and a 9.3 row whose value with the feature, or its bound there (`≤
-      34.5 s`), is worse than its baseline while its pass criterion asks for better;
+      34.5 s`), is worse than its baseline while its pass criterion asks for better, or whose
+      value with the feature its own pass criterion rejects (`预估 60.8 s` against `≤ 59.0 s`;
+      not a bound on a difference, `peak memory difference ≤ 0.5 GiB`, nor one ten times off);
     - a 9.3 row that asks step time to get better than its baseline and lets throughput be
       worse than its own (`step time <= 3.20 s（下降 >= 20%），单卡吞吐 >= 1960 tokens/s` against
       4.00 s / 2048 tokens/s), or the other way round: in one scenario they move together;
@@ -162,7 +166,9 @@ def wrong_direction(ctx: Context) -> list[Finding]:
         # 2's current metric is the baseline of 2's own target metric (one scenario, as the
         # template asks); elsewhere a bound is said of a scenario of its own
         own = baselines if statement.source == "2" else _no_baseline
-        findings += _judge(statement, claims_in(statement.text), where, own)
+        # (in a memory gain row, a size with no metric named is device memory's: `节省约 0.3 GiB`)
+        context = (MEMORY,) if statement.kind == MEMORY_GAIN else ()
+        findings += _judge(statement, claims_in(statement.text, context), where, own)
     section = ed.name(VERIFICATION)
     rows = verification(ctx)
     for index, row in enumerate(rows):
@@ -213,6 +219,9 @@ def _claims_gain(part: str) -> bool:
     return any(c.kind == DELTA and c.target and c.sense == BETTER and not c.cost for c in claims_in(part))
 
 
+MEMORY = Metric("memory", LOWER, (BYTES,))
+
+
 def _statements(ctx: Context) -> Iterable[tuple[Statement, str]]:
     ed = ctx.edition
     for statement in targets(ctx):
@@ -243,8 +252,10 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
     found: list[str] = []
     for claim in claims:
         metric = claim.metric
-        if claim.kind == TRANSITION and metric is None and claim.verb and claim.origin is not None and not claim.cost:
-            moved = claim.direction  # `从 2 小时降到 2.5 小时`: the verb says which way, whatever is measured
+        if claim.kind == TRANSITION and metric is None and claim.verb and claim.origin is not None:
+            # `从 2 小时降到 2.5 小时`, `the overhead falls from 6.5% to 13%`: the verb says which way,
+            # whatever is measured (a cost too)
+            moved = claim.direction
             if moved and moved != claim.verb:
                 found.append(
                     f"says {_moves(claim.verb)} but writes "
@@ -274,6 +285,17 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
                 continue
             if claim.op in (GE, GT) or (gain_row and claim.op == ""):
                 found.append(f"asks {metric.name} to {_move(claim.change)} by {_said(claim)}, but {_better(metric)}")
+        elif (
+            claim.kind == TRANSITION
+            and claim.origin is not None
+            and claim.verb
+            and claim.direction not in ("", claim.verb)
+        ):
+            # its own verb against its numbers (`the save overhead falls from 6.5% to 13%`), a cost too
+            found.append(
+                f"says {metric.name} {_moves(claim.verb)} but writes it from "
+                f"{claim.clause[claim.origin.start : claim.origin.end].strip()} to {_said(claim)}"
+            )
         elif claim.kind == TRANSITION and claim.origin is not None and not claim.cost:
             said = _claimed(claim, claims)
             moved = claim.direction
@@ -464,6 +486,32 @@ def _one(claims: Iterable[Claim], metric: Metric, backend: str) -> Quantity | No
     return values[0] if len(distinct) == 1 else None
 
 
+DIFFERENCE = re.compile(
+    r"(?i)differen|\bdiff\b|\bdelta\b|增量|差异|差值|额外|extra|additional|overhead|增加|增长|above|over"
+)
+NEAR_ENOUGH = 10.0  # a swapped or mistyped value is within this of the bound it fails
+
+
+def _fails_own_criterion(
+    feature: Quantity | None, bounds: list[Claim], metric: Metric, where: str, feature_name: str
+) -> list[str]:
+    """The row's value with the feature (`预估 60.8 s`) on the wrong side of its own pass
+    criterion's one bound (`≤ 59.0 s`), by more than rounding: the row rejects its own result."""
+    if feature is None or len(bounds) != 1 or bounds[0].kind != ABS:
+        return []
+    claim, bound = bounds[0], bounds[0].quantity
+    if DIFFERENCE.search(claim.clause[: bound.start]):
+        return []  # a bound on a difference (`peak memory difference ≤ 0.5 GiB`)
+    if not (bound.low > 0 and 1 / NEAR_ENOUGH < feature.low / bound.low < NEAR_ENOUGH):
+        return []  # values of another size: another quantity
+    if feature.dim != bound.dim or not (bound.below(feature) if metric.better == LOWER else feature.below(bound)):
+        return []
+    return [
+        f"{where} ({_op_word(claim.op)} {_said(claim)}) rejects the row's own {feature_name} value, "
+        f"{metric.name} {baseline_text(feature)}"
+    ]
+
+
 # an aside in brackets, which may bound another case (`<= 6.31 s（MS 2.7 前 <= 7.6 s）`)
 ASIDE = re.compile(r"[(（][^()（）]*[)）]")
 
@@ -485,9 +533,9 @@ def _feature_bounds(claims: Iterable[Claim], metric: Metric, backend: str) -> li
 def _judge_row(
     row: VerificationRow, section: str, criterion_name: str, feature_name: str, baseline_name: str
 ) -> list[Finding]:
-    if not row.criterion or not row.metrics:
+    context = row.metrics or time_named(row.metric)
+    if not row.criterion or not context:
         return []
-    context = row.metrics
     criteria = claims_in(row.criterion, context)
     found = []
     where = f"'{section}' {criterion_name}"
@@ -516,10 +564,11 @@ def _judge_row(
             _is_bound(c) and c.metric is not None and c.metric.key == metric.key for c in criteria
         ):
             continue
+        bounds = [c for c in criteria if _is_bound(c) and c.metric is not None and c.metric.key == metric.key]
+        found += _fails_own_criterion(_one(features, metric, backend_of_row), bounds, metric, where, feature_name)
         baseline = _one(baselines, metric, backend_of_row)
         if baseline is None:
             continue
-        bounds = [c for c in criteria if _is_bound(c) and c.metric is not None and c.metric.key == metric.key]
         improving = _improves(criteria, metric)
         for bound in bounds:
             if improving and _improves(criteria, metric, bound.sentence) and _worse(bound.quantity, baseline, metric):
