@@ -175,3 +175,13 @@ def test_what_only_looks_like_the_new_shapes_is_quiet(text):
 def test_a_number_of_thousands_of_digits_is_no_arithmetic(text):
     """(found by a review) Python's int() refuses 4,300 digits: no check may raise."""
     assert not wrong(text)
+
+
+def test_a_total_row_written_as_its_sum_is_its_last_value():
+    """(held-back round 10) `| 合计 | 8.25 + 66 + 32 = 106.25 MiB |`: the total is 106.25 MiB."""
+    from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import totals
+
+    rows = [["A", "8.25 MiB"], ["B", "66 MiB"], ["C", "32 MiB"], ["合计", "8.25 + 66 + 32 = 106.25 MiB"]]
+    assert totals(["缓冲", "大小"], rows, 1) == []
+    rows[0][1] = "16.5 MiB"
+    assert totals(["缓冲", "大小"], rows, 1)
