@@ -282,7 +282,6 @@ BARE_PER_STEP = re.compile(
 CLAUSE_START = re.compile(r".*[,;，；]")
 
 
-@lru_cache(maxsize=4096)
 def bare_per_step(text: str) -> tuple[str, str] | None:
     """("step time", number) where a line gives a time per step as a bare decimal."""
     for match in BARE_PER_STEP.finditer(text):
