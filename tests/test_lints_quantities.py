@@ -134,6 +134,10 @@ def test_a_count_of_cards_is_no_ratio():
         ("16 ~ 4096", "8192", True),
         ("16–4096", "8192", True),
         ("1 to 64; must divide the world size", "128", True),
+        # what follows `的` narrows a two-sided range (held-back round 10)
+        ("32 ~ 1024 之间的 2 的幂，且整除 hidden_size", "128", False),
+        ("256 ~ 1024 之间的 2 的幂，且整除 hidden_size", "128", True),
+        ("[32, 1024] 内的 2 的幂", "2048", True),
         ("[1, 8]", "0", True),
         ("(0, 1]", "0", True),
         ("(0, 1]", "1", False),

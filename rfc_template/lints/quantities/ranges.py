@@ -92,8 +92,9 @@ INTEGER_SUFFIX = re.compile(r"(?i)\s*(?:的)?(?:整数|int(?:eger)?s?)\b")
 FILLER = re.compile(
     r"(?i)(?:(?:an?|any)\s+)?(?:float|int|integer|number|value|real)s?\s+(?:in|of|from|between|within)\s+|取值(?:范围)?(?:为|是|:)?\s*|范围(?:为|是|:)\s*"
 )
-SUFFIX = re.compile(r"(?i)\s*(?:之间|以内|(?:的)?闭区间|inclusive|both inclusive)")
+SUFFIX = re.compile(r"(?i)\s*(?:之间|以内|内|(?:的)?闭区间|inclusive|both inclusive)")
 END = re.compile(r"\s*(?:$|[;,。(]|\s(?:and|且)\s)")
+NARROWED = re.compile(r"\s*的")  # `32 ~ 1024 之间的 2 的幂`: what follows narrows a two-sided range
 # what a count may name after its bound: `0 ~ 10000 steps`, `1 ~ 8 层`
 COUNTED = re.compile(
     r"(?i)\s?(?:steps?|iterations?|layers?|buckets?|chunks?|micro-?batch(?:es)?|stages?|ranks?|nodes?|experts?|times|tokens?|rows?"
@@ -165,7 +166,7 @@ def _finish(text: str, end: int, **parts) -> Range | None:
     if counted and all(q is None or q.dim == COUNT for q in (parts.get("low"), parts.get("high"))):
         end = counted.end()  # `0 ~ 10000 steps`: a count of what the range counts
     closing = END.match(text, end)
-    if closing is None:
+    if closing is None and (parts.get("low") is None or parts.get("high") is None or not NARROWED.match(text, end)):
         return None
     return Range(text[:end].strip(), rest=text[end:].strip(" ;,。"), **parts)
 
