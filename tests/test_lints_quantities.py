@@ -636,6 +636,8 @@ def test_written_arithmetic_is_checked_with_rounding(text, wrong):
     "text, keys",
     [
         ("rank-0 peak ≤ 46.0 GB", ["memory"]),
+        ("pinned host staging memory per node ≤ 5 GB", ["host memory"]),  # (held-back round 10)
+        ("peak pinned host memory per node ≤ 6.5 GB", ["host memory"]),
         ("峰值 ≤ 58 GB", ["memory"]),
         ("peak throughput 300 tokens/s", ["throughput"]),  # a peak of something named
         ("单次保存阻塞从约 55 s 降到 ≤ 3 s", ["save time"]),

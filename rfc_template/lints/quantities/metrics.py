@@ -48,7 +48,8 @@ LEXICON = (
         "host memory",
         LOWER,
         (BYTES,),
-        r"(?:peak )?host (?:peak )?(?:pinned )?(?:memory|内存)(?: ?峰值)?|(?:主机|CPU) ?内存(?:峰值)?|host 侧内存",
+        r"(?:(?:peak|pinned) )*host (?:(?:peak|pinned|staging|side) )*(?:memory|内存)(?: ?峰值)?|(?:主机|CPU) ?内存(?:峰值)?"
+        r"|host 侧内存",
     ),
     (
         "memory",
