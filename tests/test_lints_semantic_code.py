@@ -664,3 +664,38 @@ def test_what_rfc320_reports_is_not_reported_twice(edits):
         text = text.replace(old, new)
     codes = [f.code for f in check.check_text(text, None, check.REVIEW).findings]
     assert "RFC320" in codes and "RFC326" not in codes, codes
+
+
+DEFINITION = '''
+def enable_checkpoint(trainer, *, save_dir: str) -> "Checkpointer":
+    """Route saves through chains."""
+
+
+class Checkpointer:
+    def save(self, step: int) -> str: ...
+    def load(self, path: str | None = None) -> int: ...
+
+
+class Pool(Base):
+    def take(self) -> None: ...
+'''
+
+
+@pytest.mark.parametrize(
+    "usage, unknown",
+    [
+        # (held-back round 10) a method 5.1's class does not define, on what 5.1's function returns
+        ('ckpt = enable_checkpoint(trainer, save_dir="/c")\nstep = ckpt.load_latest()', ["ckpt.load_latest"]),
+        ('ckpt = enable_checkpoint(trainer, save_dir="/c")\nstep = ckpt.load()', []),
+        ("ckpt = Checkpointer()\nckpt.save(10)\nckpt.restore()", ["ckpt.restore"]),
+        ("pool = Pool()\npool.give()", []),  # a class with a base may inherit the method
+        ("ckpt = Checkpointer()\nckpt = other()\nckpt.restore()", []),  # bound again to something else
+    ],
+)
+def test_a_method_the_class_does_not_define(usage, unknown):
+    import ast
+
+    from rfc_template.lints.code.binding import class_methods, unknown_methods
+
+    classes, returns = class_methods([ast.parse(DEFINITION)])
+    assert [found[3] for found in unknown_methods([ast.parse(usage)], classes, returns)] == unknown

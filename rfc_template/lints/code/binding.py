@@ -308,3 +308,55 @@ def unimported_calls(calls, trees: list[ast.Module], signatures: dict, seen: set
                 seen.add(name)
                 found.append((block, call.func.lineno, call.func.col_offset, name, "", owner, 0))
     return found
+
+
+def class_methods(trees: list[ast.Module]) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+    """5.1's classes that say all they have (no base, no `__getattr__`, one method or more), by
+    name with their public methods; and 5.1's functions that return one (`-> "Checkpointer"`)."""
+    classes: dict[str, frozenset[str]] = {}
+    returns: dict[str, str] = {}
+    for tree in trees:
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and not node.bases and not node.keywords:
+                methods = {n.name for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+                fields = {
+                    n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+                }
+                if methods - {"__init__"} and "__getattr__" not in methods and not node.decorator_list:
+                    classes[node.name] = frozenset(m for m in methods if not m.startswith("_")) | fields
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
+                returned = node.returns
+                if isinstance(returned, ast.Constant) and isinstance(returned.value, str):
+                    returns[node.name] = returned.value
+                elif isinstance(returned, ast.Name):
+                    returns[node.name] = returned.id
+    return classes, returns
+
+
+def unknown_methods(
+    trees: list[ast.Module], classes: dict[str, frozenset[str]], returns: dict[str, str]
+) -> list[tuple]:
+    """Calls of a method that 5.1's class does not define, on a name 5.2 binds to one of its
+    instances (`ckpt = enable_incremental_checkpoint(...)` returning `IncrementalCheckpointer`,
+    then `ckpt.load_latest()`): an AttributeError. Each as (block, line, column, name, class)."""
+    found = []
+    for block, tree in enumerate(trees):
+        instances: dict[str, str] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                made = node.value.func if isinstance(node.value, ast.Call) else None
+                name = made.id if isinstance(made, ast.Name) else made.attr if isinstance(made, ast.Attribute) else ""
+                kind = name if name in classes else returns.get(name, "")
+                if kind in classes:
+                    instances[node.targets[0].id] = kind
+                else:
+                    instances.pop(node.targets[0].id, None)  # (bound again to something else)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            owner = node.func.value
+            if isinstance(owner, ast.Name) and owner.id in instances and not node.func.attr.startswith("_"):
+                kind = instances[owner.id]
+                if node.func.attr not in classes[kind]:
+                    found.append((block, node.func.lineno, node.func.col_offset, f"{owner.id}.{node.func.attr}", kind))
+    return found

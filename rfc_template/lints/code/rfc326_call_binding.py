@@ -13,7 +13,17 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import USAGE, PythonCode, python_code
-from rfc_template.lints.code.binding import KNOWN, Problem, bind, defined, takes_parameters_of, unimported_calls, words
+from rfc_template.lints.code.binding import (
+    KNOWN,
+    Problem,
+    bind,
+    class_methods,
+    defined,
+    takes_parameters_of,
+    unimported_calls,
+    unknown_methods,
+    words,
+)
 from rfc_template.lints.code.example import ExampleCode, example_code
 from rfc_template.lints.code.interface import BUILTINS, Interface, interface
 from rfc_template.lints.code.parsing import Parsed, is_python, parse_block, quietly
@@ -107,7 +117,11 @@ def call_binding(ctx: Context) -> list[Finding]:
     never calls (`tune_fsdp_prefetch(network, mesh=…, mode=…)` under `import
     enable_fsdp_prefetch_tuning`: renamed), and a 5.1 function called but not imported where
     the block imports others (`from … import apply_recompute_plan, plan_recompute` and
-    `profile_blocks(...)`): both a NameError.
+    `profile_blocks(...)`): both a NameError. And a method called on what 5.2 binds to an
+    instance of a 5.1 class (by its constructor, or a 5.1 function annotated to return it:
+    `ckpt = enable_incremental_checkpoint(...)` then `ckpt.load_latest()`) that the class does not
+    define, where the class says all it has (no base, no decorator, no `__getattr__`): an
+    AttributeError.
 
     Nothing is said where it cannot be told: a signature with `*args` or `**kwargs`, a call
     passing `*seq` or `**mapping`, a class that inherits what it takes, a name the example
@@ -151,6 +165,16 @@ def _findings(ctx: Context, python: PythonCode) -> list[Finding]:
                     "RFC326",
                     f"'{usage}' calls {suspect.name}() "
                     + suspect.message.replace("{signature}", f"its signature in '{section}'"),
+                )
+            )
+        elif suspect.module == "" and suspect.message.startswith("method:"):  # `unknown_methods`
+            _, kind, methods = suspect.message.split(":", 2)
+            findings.append(
+                parsed.at(
+                    where,
+                    "RFC326",
+                    f"'{usage}' calls {suspect.name}(), but {kind} in '{section}' defines no such method "
+                    f"(it defines {methods}): an AttributeError",
                 )
             )
         elif suspect.module == "" and suspect.name in found.defines.split(", "):  # `_renamed_unimported`
@@ -261,6 +285,10 @@ def analysis(definition: tuple[tuple[str, str], ...], usage: tuple[tuple[str, st
     suspects += [
         Suspect(*found) for found in unimported_calls(calls, [p.tree for p in parsed_usage], own.signatures, seen)
     ]
+    classes, returns = class_methods([p.tree for p in parsed_definition])
+    for block, line, column, name, kind in unknown_methods([p.tree for p in parsed_usage], classes, returns):
+        methods = ", ".join(sorted(classes[kind])) or "none"
+        suspects.append(Suspect(block, line, column, name, "", f"method:{kind}:{methods}"))
     public = ", ".join(sorted(n for n in own.signatures if not n.startswith("_")))
     return Analysis(tuple(suspects), frozenset(own.vocabulary), public)
 
