@@ -75,7 +75,8 @@ def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
       `在 MS 上`, `on MS`, `the MS backend`);
     - another cell says the row runs there (`8 × A100 with the PyTorch backend`, `在 PT 后端上
       训练`), unless it compares with it (`与 MS 后端上的结果对齐`, `误差`, `不低于`, `对照`,
-      `consistent with`, `90% of that on`, `same as`, `within`, `baseline`);
+      `consistent with`, `90% of that on`, `same as`, `within`, `baseline`, in the clause that
+      names it);
     - a cell puts tests in the backend's own folder (`tests/mindspore`, `tests/torch`).
 
     A row is not reported when its 是否验证 / Verified cell is not yes; when the cell that
@@ -171,15 +172,25 @@ def _runs_on(row: tuple[str, ...], backend: tuple[int, ...], compared: frozenset
                 return f"'{_short(value)}'"
         elif index not in compared and naming.whole.fullmatch(value) and named.search(value):
             return f"'{value}'"
-        elif (
-            index not in compared and naming.runs.search(value) and not (NOT_RUN.search(value) or ALIGNED.search(value))
-        ):
-            return f"'{_short(value)}'"  # `8 × A100 with the PyTorch backend`
+        elif index not in compared and (runs := naming.runs.search(value)) is not None:
+            said = _clause_of(value, runs.start(), runs.end())  # (what the rest of the cell compares is its own)
+            if not (NOT_RUN.search(said) or ALIGNED.search(said)):
+                return f"'{_short(value)}'"  # `8 × A100 with the PyTorch backend`
         if "tests/" in value:
             folder = naming.tests.search(value)
             if folder and not NOT_RUN.search(value):
                 return f"its tests in {folder.group()}"
     return None
+
+
+CLAUSE_BREAK = re.compile(r"[,;:，；：。]")
+
+
+def _clause_of(text: str, start: int, end: int) -> str:
+    """The clause of `text` holding `start`..`end`, between the marks that end clauses."""
+    before = [m.end() for m in CLAUSE_BREAK.finditer(text, 0, start)]
+    after = CLAUSE_BREAK.search(text, end)
+    return text[before[-1] if before else 0 : after.start() if after else len(text)]
 
 
 def _refused(row: tuple[str, ...], how: str, refusal: re.Pattern) -> bool:
