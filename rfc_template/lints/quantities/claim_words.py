@@ -99,3 +99,7 @@ VERB_FROM = re.compile(
     r"|(?:is|are|gets?) (?:cut|reduced|lowered))|(?P<up>rises?|rose|grows?|grew|increas(?:es|ed|e)|climbs?|climbed"
     r"|goes up|went up))\s+from\s*$"
 )
+# a change said against the baseline, as every change is: `较基线增加 ≤ 256 MiB`
+FROM_BASELINE = re.compile(
+    rf"(?:较|相比|相对于?|比)\s*基线\s*(?:增加|下降|降低|减少|提升|上升|增长|多|少)了?\s*(?:{OPERATOR_WORDS})?\s*{_APPROX}\s*$"
+)

@@ -27,6 +27,7 @@ from rfc_template.lints.quantities.claim_words import (
     CLAUSE_END,
     COST,
     COUNTED_COST,
+    FROM_BASELINE,
     LEAD,
     ORIGIN_POSTFIX,
     PER_STEP_LEAD,
@@ -270,7 +271,8 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
         else:
             tagged = backend_before(clause, quantity.start, frozenset(taken))
         backend = default_backend if tagged is None else tagged
-        relative = RELATIVE.search(lead) is not None
+        # (`较基线增加 ≤ 256 MiB` is a change from the baseline, as every change is: not relative)
+        relative = RELATIVE.search(lead) is not None and not FROM_BASELINE.search(lead)
         ahead = TAIL.match(tail)
         postfix = ""
         tail_change = ""
