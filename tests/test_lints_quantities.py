@@ -637,6 +637,9 @@ def test_written_arithmetic_is_checked_with_rounding(text, wrong):
     [
         ("rank-0 peak ≤ 46.0 GB", ["memory"]),
         ("pinned host staging memory per node ≤ 5 GB", ["host memory"]),  # (held-back round 10)
+        ("token drop rate ≤ 1.0%", ["drop rate"]),  # (held-back round 11)
+        ("padding ≤ 21%", ["padding"]),
+        ("丢弃率从 2.4% 降到 ≤ 1.0%", ["drop rate"]),
         ("peak pinned host memory per node ≤ 6.5 GB", ["host memory"]),
         ("峰值 ≤ 58 GB", ["memory"]),
         ("peak throughput 300 tokens/s", ["throughput"]),  # a peak of something named

@@ -188,6 +188,8 @@ ROW_93 = (
         ("≥ 63,000 on each backend", "63,000"),
         ("≥ 63,000 tokens/s on each backend", ""),
         ("≥ 63,000 tokens/s on PT", ""),
+        ("≥ 162K", "162K"),  # (held-back round 11) K alone is no unit
+        ("≥ 162K tokens/s", ""),
     ],
 )
 def test_whose_it_is_gives_no_unit(criterion, bare):
@@ -300,3 +302,21 @@ def test_a_time_the_lexicon_does_not_name_is_bounded_from_below_in_9_3():
 )
 def test_a_change_from_the_baseline_is_no_relative_bound(text, relative):
     assert [c.relative for c in claims_in(normal(text))] == [relative]
+
+
+def test_a_bare_number_at_a_sentence_s_end_has_no_unit():
+    """(held-back round 11) `peak device memory 52.5 per card.`"""
+    assert bare_after_metric(normal("peak device memory 52.5 per card.")) == ("memory", "52.5")
+    assert bare_after_metric(normal("peak device memory 52.5 GiB per card.")) is None
+
+
+def test_a_before_with_its_multiplier_alone_is_in_its_after_s_unit():
+    """(held-back round 11) `from 385.5k to ≥ 419k tokens/s`: 385.5k tokens/s."""
+    moves = [c for c in claims_in(normal("throughput from 385.5k to ≥ 419k tokens/s")) if c.origin is not None]
+    assert [(m.origin.low, m.quantity.low) for m in moves if m.origin] == [(385_500.0, 419_000.0)]
+
+
+def test_an_overhead_as_small_as_can_be_is_no_number():
+    """(held-back round 11) `profile + 求解的一次性开销尽量小`."""
+    assert vague_goal(normal("3. profile + 求解的一次性开销尽量小；命中缓存时开销可忽略不计。"))
+    assert not vague_goal(normal("3. profile + 求解的一次性开销 ≤ 60 s；命中缓存时开销 ≤ 5 s。"))

@@ -226,7 +226,7 @@ def _with_bare_befores(clause: str, read: tuple[Quantity, ...]) -> list[Quantity
     for index, q in enumerate(read):
         after = read[index + 1] if index + 1 < len(read) else None
         if (
-            q.bare
+            (q.bare or (q.multiplier and not q.unit and q.multiplier == getattr(after, "multiplier", None)))
             and not q.sign
             and after is not None
             and after.dim != COUNT

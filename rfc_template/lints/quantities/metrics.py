@@ -89,6 +89,9 @@ LEXICON = (
         r"通信(?:数据)?量(?!化)|comm(?:unication)? volume|(?:network |all-reduce |DP )?traffic",  # (通信量化: quantization)
     ),
     ("bubble", LOWER, (PERCENT,), r"bubble(?: ?占比| ratio| rate)?|气泡(?:占比|率)"),
+    # MoE routing: the share of tokens dropped, and of the all-to-all sent as padding
+    ("drop rate", LOWER, (PERCENT,), r"(?:token )?drop(?:ped)?[- ]?(?:rate|ratio)|(?:token ?)?丢弃率|丢 ?token 比例"),
+    ("padding", LOWER, (PERCENT,), r"padding(?: ratio| rate| waste| share)?|填充(?:率|比例|占比)"),
 )
 MENTION = re.compile("|".join(f"(?P<m{i}>{pattern})" for i, (_, _, _, pattern) in enumerate(LEXICON)), re.I)
 # what makes a mention another quantity than the same words alone, read just before it
@@ -112,7 +115,7 @@ QUALIFIERS = (
 ANCHORS = (
     "time", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
-    "通信量", "通信数据", "volume", "traffic",
+    "通信量", "通信数据", "volume", "traffic", "drop", "丢", "padding", "填充",
 )  # fmt: skip
 BEFORE, AFTER = 24, 18  # how far a name reaches around its anchor (`peak allocated memory footprint`)
 

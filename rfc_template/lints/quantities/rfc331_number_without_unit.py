@@ -83,7 +83,7 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     does): a value written as a bare number, alone or after a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
     `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
     number; `rank-0 peak 39.6`: rank 0 names a rank; whose it is does not give it a unit: `≤ 26
-    per device`, `≥ 63,000 on each backend`). A metric with a slash of its own (`H2D /
+    per device`, `≥ 63,000 on each backend`; nor does K or M alone: `≥ 162K`). A metric with a slash of its own (`H2D /
     D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
     bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`; not
     `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
@@ -206,7 +206,7 @@ def bare_number(cell: str, known: tuple[Metric, ...]) -> str:
             for part in VALUE_PARTS.split(clause):  # `step time <= 27.8 and peak memory <= 45`: a value each
                 part = RANK.sub(_unnumbered, part.rsplit(":", 1)[-1])  # `rank-0 peak 39.6`: rank 0 is a name
                 values = quantities(part)
-                if len(values) != 1 or not values[0].bare or values[0].sign:
+                if len(values) != 1 or not _bare(values[0]) or values[0].sign:
                     continue
                 value = values[0]
                 before, after = part[: value.start], part[value.end :]
@@ -223,6 +223,11 @@ def bare_number(cell: str, known: tuple[Metric, ...]) -> str:
                     continue
                 return part[value.start : value.end]
     return ""
+
+
+def _bare(value) -> bool:
+    """No unit: a bare number, or one with only K / M after it (`≥ 162K`)."""
+    return value.bare or (value.multiplier in ("k", "K", "M") and not value.unit)
 
 
 RANK = re.compile(r"(?i)\b(rank|stage|卡|node)[- ]?(\d+)(?= )")
@@ -266,6 +271,7 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
         ends = (
             not after
             or after[0] in ",;。)；，"
+            or (after[0] == "." and after[1:2] in ("", " "))  # the sentence's end
             or (per is not None and after.lstrip()[:1] in ("(", "（"))  # `52.0 per NPU (Ascend 910B, …)`
             or (after[0] == "、" and not ANOTHER_NUMBER.match(rest, per.end() if per else 0))
         )

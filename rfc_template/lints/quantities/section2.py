@@ -88,7 +88,7 @@ def current_unlike(ctx: Context) -> list[Finding]:
                 if s.key[1] == name
                 and s.anchor is not None
                 and s.anchor.dim == claim.quantity.dim
-                and (s.backend == own or not s.backend or not own)
+                and s.backend == own  # (a current value of one backend against starts of that backend)
                 and not other_scenario(statement.context, s.context)
             ]
             if len({s.source for s in starts}) < 2:
