@@ -320,3 +320,17 @@ def test_an_overhead_as_small_as_can_be_is_no_number():
     """(held-back round 11) `profile + 求解的一次性开销尽量小`."""
     assert vague_goal(normal("3. profile + 求解的一次性开销尽量小；命中缓存时开销可忽略不计。"))
     assert not vague_goal(normal("3. profile + 求解的一次性开销 ≤ 60 s；命中缓存时开销 ≤ 5 s。"))
+
+
+@pytest.mark.parametrize(
+    "row, wrong",
+    [
+        # (held-back round 11) a row with no gain still says which way its values go
+        ("本特性不以降显存为目标：PP rank 7 从 33.1 GB 降到 35.3 GB", True),
+        ("本特性不以降显存为目标：PP rank 7 从 35.3 GB 降到 33.1 GB", False),
+        ("无显存收益；PP rank 6 从 30.1 GB 升到 32.6 GB", False),
+    ],
+)
+def test_a_row_with_no_gain_says_its_way_still(row, wrong):
+    text, line = edited(OFFLOAD, GAIN, f"| 显存收益 | {row} |")
+    assert bool([f for f in findings(text) if f.code == "RFC333" and f.line == line]) is wrong

@@ -151,7 +151,8 @@ def wrong_direction(ctx: Context) -> list[Finding]:
     stating a cost (`代价`, `但`, `at the cost of`), in a gain row a part that adds beside
     the net gain it belongs to (`下降 ≥ 7.5 GiB：节省 8.0 GiB，缓冲增加 0.5 GiB`), a gain row that says there is none (`无显存
     收益`, `None targeted`; but a part after `；` that claims a gain for another scene is judged: `主场景无显存收益；序列
-    8192 场景 … 降低 ≥ 3.2 GB`), host memory in a memory gain row, and anything said against
+    8192 场景 … 降低 ≥ 3.2 GB`, and a value its own verb sends the other way is a slip in any
+    gain row: `本特性不以降显存为目标：… 从 33.1 GB 降到 35.3 GB`), host memory in a memory gain row, and anything said against
     something other than the baseline (`≤ baseline + 1 %`) are not judged.
 
     ## Why a reviewer cares
@@ -169,6 +170,7 @@ def wrong_direction(ctx: Context) -> list[Finding]:
         # (in a memory gain row, a size with no metric named is device memory's: `节省约 0.3 GiB`)
         context = (MEMORY,) if statement.kind == MEMORY_GAIN else ()
         findings += _judge(statement, claims_in(statement.text, context), where, own)
+    findings += _said_the_other_way(ctx)
     section = ed.name(VERIFICATION)
     rows = verification(ctx)
     for index, row in enumerate(rows):
@@ -232,6 +234,35 @@ def _statements(ctx: Context) -> Iterable[tuple[Statement, str]]:
         stated = gain_stated(statement) if statement.kind in (PERFORMANCE_GAIN, MEMORY_GAIN) else None
         if stated is not None:
             yield stated, f"'{ed.name(CONSTRAINTS)}' {ed.name(statement.kind)}"
+
+
+def _said_the_other_way(ctx: Context) -> list[Finding]:
+    """An 8 gain row that says it has no gain is not judged for its direction, but a value its
+    own verb sends the other way is a slip still (`本特性不以降显存为目标：…PP rank 7 从 33.1 GB 降到
+    35.3 GB`)."""
+    found = []
+    for statement in gains(ctx):
+        if statement.kind not in (PERFORMANCE_GAIN, MEMORY_GAIN) or gain_stated(statement) is not None:
+            continue
+        for claim in claims_in(statement.text):
+            if (
+                claim.kind == TRANSITION
+                and claim.origin is not None
+                and claim.verb
+                and claim.direction not in ("", claim.verb)
+            ):
+                what = claim.metric.name if claim.metric else "the value"
+                found.append(
+                    Finding(
+                        statement.line,
+                        1,
+                        "RFC333",
+                        f"'{ctx.edition.name(CONSTRAINTS)}' {ctx.edition.name(statement.kind)} says {what} "
+                        f"{_moves(claim.verb)} but writes it from "
+                        f"{claim.clause[claim.origin.start : claim.origin.end].strip()} to {_said(claim)}",
+                    )
+                )
+    return found
 
 
 def _in_gain_row(statement: Statement, metric: Metric | None) -> bool:
