@@ -479,6 +479,18 @@ VARIATIONS = [
             ),
         ],
     ),
+    # RFC328: the other backend as the reference, compared in the next clause (found by a second review)
+    (
+        "loss-reference-recorded-on-ms",
+        SP,
+        [
+            (
+                "| This feature + checkpoint | Yes |",
+                "| Loss reference | Yes | Loss curve recorded on the MindSpore backend, PT run within 1e-3 of it |\n"
+                "| This feature + checkpoint | Yes |",
+            )
+        ],
+    ),
     # RFC327: each function of a PT + MS block with its own backend
     (
         "a-function-for-each-backend",
@@ -690,6 +702,8 @@ class Pool(Base):
         ("ckpt = Checkpointer()\nckpt.save(10)\nckpt.restore()", ["ckpt.restore"]),
         ("pool = Pool()\npool.give()", []),  # a class with a base may inherit the method
         ("ckpt = Checkpointer()\nckpt = other()\nckpt.restore()", []),  # bound again to something else
+        # (found by a second review) another package's function of the same name is not 5.1's
+        ('extra = torch.enable_checkpoint("a.pt")\nextra.keys()', []),
     ],
 )
 def test_a_method_the_class_does_not_define(usage, unknown):
@@ -699,3 +713,14 @@ def test_a_method_the_class_does_not_define(usage, unknown):
 
     classes, returns = class_methods([ast.parse(DEFINITION)])
     assert [found[3] for found in unknown_methods([ast.parse(usage)], classes, returns)] == unknown
+
+
+def test_a_class_shown_in_two_blocks_has_the_methods_of_both():
+    """(found by a second review)"""
+    import ast
+
+    from rfc_template.lints.code.binding import class_methods
+
+    first, second = "class Report:\n    def summary(self): ...\n", "class Report:\n    def bytes_read(self): ...\n"
+    classes, _ = class_methods([ast.parse(first), ast.parse(second)])
+    assert classes["Report"] == {"summary", "bytes_read"}

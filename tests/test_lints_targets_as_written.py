@@ -334,3 +334,35 @@ def test_an_overhead_as_small_as_can_be_is_no_number():
 def test_a_row_with_no_gain_says_its_way_still(row, wrong):
     text, line = edited(OFFLOAD, GAIN, f"| 显存收益 | {row} |")
     assert bool([f for f in findings(text) if f.code == "RFC333" and f.line == line]) is wrong
+
+
+@pytest.mark.parametrize(
+    "extra, code",
+    [
+        # (found by a second review) a spread, not the value; a length in K, not the row's metric
+        ("| PT，同上，重复 5 次 | 6.81 s | 预估 6.70 s | step time | 5 次运行间 step time 波动 <= 1.0 s |", "RFC333"),
+        ("| PT，同上，重复 5 次 | 6.81 s | 预估 6.70 s | step time | step time 标准差 <= 0.8 s |", "RFC333"),
+        ("| PT，同上 | 74.2 GB | 预估 55.6 GB | peak memory | 峰值显存 <= 60 GB，可训练序列长度 >= 32K |", "RFC331"),
+    ],
+)
+def test_a_row_about_something_else_is_quiet(extra, code):
+    text, line = edited(OFFLOAD, ROW_93, ROW_93 + "\n" + extra)
+    assert not [f for f in findings(text) if f.code == code and f.line == line + 1]
+
+
+def test_a_change_said_not_to_happen_is_no_change_asked_for():
+    """(found by a second review) `does not rise above 1%` bounds the drop rate."""
+    goal = "4. The token drop rate does not rise above 1% in any layer."
+    text, line = edited(
+        ULYSSES_ROOT, "3. Support the following scope of PT", goal + "\n3. Support the following scope of PT"
+    )
+    assert not [f for f in findings(text, ULYSSES_ROOT) if f.code == "RFC333" and f.line == line]
+
+
+def test_a_trade_off_said_with_more_and_less_is_no_vague_goal():
+    assert not vague_goal(
+        normal("2. 支持通过 offload_ratio 在显存与速度间取舍：ratio 越大显存越少、step time 越长，默认 1.0。")
+    )
+
+
+ULYSSES_ROOT = OFFLOAD.parents[2] / "examples" / "ulysses-sequence-parallel"

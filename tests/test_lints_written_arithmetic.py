@@ -185,3 +185,15 @@ def test_a_total_row_written_as_its_sum_is_its_last_value():
     assert totals(["缓冲", "大小"], rows, 1) == []
     rows[0][1] = "16.5 MiB"
     assert totals(["缓冲", "大小"], rows, 1)
+
+
+@pytest.mark.parametrize(
+    "total",
+    ["19.5 GB（8 卡合计 ≈ 156 GB）", "19.5 GB（上限 = 24 GB）", "19.5 GB, ≈ 2.4 GB per rank"],
+)
+def test_a_total_cell_with_an_aside_is_its_first_value(total):
+    """(found by a second review) only `… + … = total` is read as a sum written out."""
+    from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import totals
+
+    rows = [["a", "6.5 GB"], ["b", "6.5 GB"], ["c", "6.5 GB"], ["合计", total]]
+    assert totals(["x", "每卡大小"], rows, 1) == []

@@ -323,7 +323,9 @@ def class_methods(trees: list[ast.Module]) -> tuple[dict[str, frozenset[str]], d
                     n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
                 }
                 if methods - {"__init__"} and "__getattr__" not in methods and not node.decorator_list:
-                    classes[node.name] = frozenset(m for m in methods if not m.startswith("_")) | fields
+                    # (a class shown in two blocks has the methods of both)
+                    own = frozenset(m for m in methods if not m.startswith("_")) | fields
+                    classes[node.name] = classes.get(node.name, frozenset()) | own
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
                 returned = node.returns
                 if isinstance(returned, ast.Constant) and isinstance(returned.value, str):
@@ -345,7 +347,7 @@ def unknown_methods(
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 made = node.value.func if isinstance(node.value, ast.Call) else None
-                name = made.id if isinstance(made, ast.Name) else made.attr if isinstance(made, ast.Attribute) else ""
+                name = made.id if isinstance(made, ast.Name) else ""  # (`torch.load` is not 5.1's `load`)
                 kind = name if name in classes else returns.get(name, "")
                 if kind in classes:
                     instances[node.targets[0].id] = kind

@@ -187,10 +187,12 @@ CLAUSE_BREAK = re.compile(r"[,;:，；：。]")
 
 
 def _clause_of(text: str, start: int, end: int) -> str:
-    """The clause of `text` holding `start`..`end`, between the marks that end clauses."""
+    """The clause of `text` holding `start`..`end` and the one after it (`recorded on the MS
+    backend, PT run within 1e-3 of it` compares), between the marks that end clauses."""
     before = [m.end() for m in CLAUSE_BREAK.finditer(text, 0, start)]
     after = CLAUSE_BREAK.search(text, end)
-    return text[before[-1] if before else 0 : after.start() if after else len(text)]
+    further = CLAUSE_BREAK.search(text, after.end()) if after else None
+    return text[before[-1] if before else 0 : further.start() if further else len(text)]
 
 
 def _refused(row: tuple[str, ...], how: str, refusal: re.Pattern) -> bool:

@@ -218,6 +218,8 @@ def bare_number(cell: str, known: tuple[Metric, ...]) -> str:
                 words = before[: lead.start()].strip() if lead else before.strip()
                 if SOFTWARE.search(words):
                     continue  # a version: `PyTorch 2.4`, `MindSpore 2.6`
+                if value.multiplier and words:
+                    continue  # `序列长度 >= 32K`: a count of something named, not the row's metric
                 named = metrics_in(words)
                 if named and not any(d in QUANTITY_DIMS for d in named[-1].dims):
                     continue

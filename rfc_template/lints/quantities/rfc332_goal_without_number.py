@@ -165,7 +165,7 @@ VAGUE = re.compile(
     rf"|(?P<en9>\b(?:{_EN_HIGHER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:above|over|higher|more)\b)"
     rf"|(?P<zh6>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:低于|小于|少于|短于))"
     # as small as it can be: `量化缓冲额外占用尽量小`
-    rf"|(?P<zh8>(?:{_ZH_LOWER}|占用|开销)[^\d,;。，；]{{0,8}}?(?:尽量|尽可能|越)(?:小|少|低|短))"
+    rf"|(?P<zh8>(?:{_ZH_LOWER}|占用|开销)[^\d,;。，；]{{0,8}}?(?:尽量|尽可能)(?:小|少|低|短))"  # (not `越大…越少`: a trade-off)
     rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
     # an amount said with an adjective alone, before (`a negligible clipping overhead`, `a small extra peak
     # memory`) or after (`keep start-up overhead (profiling + solving) small`)

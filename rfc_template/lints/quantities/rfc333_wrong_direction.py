@@ -310,7 +310,13 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
             found.append(f"bounds {metric.name} with {_op_word(claim.op)} {_said(claim)}, but {_better(metric)}")
             continue
         # (a gain row's `>= 18 GB` may be the gain itself: bounds are judged in 9.3 only)
-        if claim.kind == DELTA and claim.change in (UP, DOWN) and claim.sense == WORSE and not claim.cost:
+        if (
+            claim.kind == DELTA
+            and claim.change in (UP, DOWN)
+            and claim.sense == WORSE
+            and not claim.cost
+            and not NOT_BEFORE.search(claim.clause[: claim.quantity.start][-40:])
+        ):  # (`does not rise above 1%` bounds it: no change asked for)
             # a gain row's breakdown: a part that adds (`缓冲增加 0.5 GiB`) beside the net gain it is part of
             if gain_row and claim.op == "" and _nets_out(claim, claims):
                 continue
@@ -342,6 +348,13 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
                 )
     found += _bounds_against_baseline(claims, baselines)
     return [Finding(statement.line, 1, "RFC333", f"{where} {message}") for message in dict.fromkeys(found)]
+
+
+# a change said not to happen: `does not rise above 1%`, `keep … from rising above`, `不会增加`
+NOT_BEFORE = re.compile(
+    r"(?i)(?:\b(?:not|never|no longer|won't|doesn't|don't)\b|from)\s+(?:\w+\s+){0,2}?(?:ris\w*|grow\w*|increas\w*|go\w* up)"
+    r"(?:\s+(?:above|beyond|over|by))?[^.;]*$|(?:不会?|不再|避免)(?:增加|上升|增长|提高)"
+)
 
 
 # what a requirement says, not a target: `需要 ≥ 64 GB 显存`, `requires at least 80 GB of memory`
@@ -519,6 +532,7 @@ def _one(claims: Iterable[Claim], metric: Metric, backend: str) -> Quantity | No
 
 DIFFERENCE = re.compile(
     r"(?i)differen|\bdiff\b|\bdelta\b|增量|差异|差值|额外|extra|additional|overhead|增加|增长|above|over"
+    r"|波动|相差|差距|标准差|偏差|误差|variation|\bgap\b|deviation|spread|jitter|\bstd\b"  # a spread, not the value
 )
 NEAR_ENOUGH = 10.0  # a swapped or mistyped value is within this of the bound it fails
 

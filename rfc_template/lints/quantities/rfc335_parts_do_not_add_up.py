@@ -956,11 +956,15 @@ UNNAMED_PARTS = 3  # an unnamed total row needs this many parts above it
 NOTHING = re.compile(r"(?i)^\W*(?:none|n/a|无|不涉及|—|–|-)\W*$")  # a part that adds nothing
 
 
+WRITTEN_SUM = re.compile(r"^[^()（）=≈]*\+[^()（）=≈]*[=≈]\s*([^()（）=≈]+)$")
+
+
 def _column_sum(header, row, parts_rows, column: int, named: bool) -> tuple[bool, float, float, Quantity] | None:
     """(whether the column adds up to the total row's cell, the parts' sum, the cell), or
     None where the column is not read."""
     cell = row[column]
-    whole = _one(re.split(r"[=≈]", cell)[-1] if "=" in cell or "≈" in cell else cell)  # (`8.25 + 66 = 74.25 MiB`)
+    summed = WRITTEN_SUM.match(cell)  # `8.25 + 66 + … = 238.25 MiB`: the total is the sum's result
+    whole = _one(summed.group(1) if summed else cell)
     if whole is None or whole.dim == COUNT and (not header[column : column + 1] or not named):
         return None
     cells = [r[column] if column < len(r) else "" for r in parts_rows]
