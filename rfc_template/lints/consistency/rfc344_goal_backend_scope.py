@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+import re
+
+from rfc_template.findings import Finding
+from rfc_template.lint.context import Context
+from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.quantities import GOALS, goals
+
+_PT = r"(?:PT|PyTorch)(?:\s*[（(][^)）]{0,20}[)）])?"  # `PT（torch_npu）`
+_MS = r"(?:MS|MindSpore)(?:\s*[（(][^)）]{0,20}[)）])?"
+_AND = r"\s*(?:[+/&、]|和|与|及|以及|and)\s*"
+# a goal that supports both backends: `Support the PT + MS scope`, `支持 PT 和 MS 两个后端`
+BOTH = re.compile(
+    rf"(?i)(?:支持|support\w*|cover\w*)[^。.;；]{{0,40}}?(?:\b{_PT}{_AND}{_MS}\b|\b{_MS}{_AND}{_PT}\b|both backends|两个后端)"
+)
+# a goal that keeps one backend for later: `本期先支持 PT 后端，MS 后端放到下一期`, `only PT in this phase`
+LATER = r"下一期|下期|后续|二期|以后|后面|a later (?:RFC|phase|release)|the next (?:phase|release)|later"
+ONE_FIRST = re.compile(
+    rf"(?i)(?:仅|只|先)支持\s*(?P<first>{_PT}|{_MS})[^。;；]{{0,30}}?(?P<other>\b(?:PT|PyTorch|MS|MindSpore)\b)[^。;；]{{0,16}}?(?:{LATER})"
+    rf"|\bonly (?P<first_en>PT|PyTorch|MS|MindSpore)\b[^.;]{{0,40}}?\b(?P<other_en>PT|PyTorch|MS|MindSpore)\b[^.;]{{0,30}}?(?:{LATER})"
+)
+GOAL = "3. 支持 PT / MS 的 fully_shard、hsdp、TP 及其与 PP、重计算组合的范围；MS 本期只支持 PyNative 模式。"
+
+
+@rule(
+    "RFC344",
+    "goal-backend-scope",
+    REVIEW,
+    WARNING,
+    fails=(
+        edit("| 适用后端 | PT + MS |", "| 适用后端 | MS |", at=GOAL),
+        edit(GOAL, "3. 本期先支持 PT（torch_npu）后端，MS 后端放到下一期。"),
+        edit(
+            "3. Support the following scope of PT:",
+            "3. Support the following scope of PT + MS:",
+            rfc="en",
+        ),
+    ),
+    passes=(
+        edit(GOAL, "3. 支持 PT 和 MS 两个后端的 fully_shard、hsdp 与 TP；MS 本期只支持 PyNative 模式。"),
+        edit(
+            "3. Support the following scope of PT:",
+            "3. Keep the same interface as the PT + MS framework; support PT:",
+            rfc="en",
+        ),
+    ),
+)
+def goal_backend_scope(ctx: Context) -> list[Finding]:
+    """a goal of 3.1 supports another set of backends than 适用后端
+
+    ## What it checks
+    3.1 目标 (Goals)'s items against 适用后端 / Backend. When it names one backend: an item
+    that supports both (`Support the PT + MS scope`, `支持 PT 和 MS 两个后端`, `both backends`).
+    When it is PT + MS: an item that supports one backend first and leaves the other for later
+    (`本期先支持 PT（torch_npu）后端，MS 后端放到下一期`, `only PT in this phase; MS in a later
+    RFC`). Reported at the item. A restriction within a backend (`MS 本期只支持 PyNative 模式`)
+    and a mention that is no support (`keep the same interface as the PT + MS framework`) are
+    left alone.
+
+    ## Why a reviewer cares
+    3.1 says what the RFC delivers and 适用后端 what it is for: when they disagree, either the
+    goal promises a backend nobody will build and verify, or the basic information claims one
+    the plan leaves for later.
+    """
+    own = ctx.info.get("适用后端")
+    if own not in ctx.rules.backends:
+        return []
+    both = own == ctx.rules.both_backends
+    section, key = ctx.edition.name(GOALS), ctx.edition.name("适用后端")
+    findings = []
+    for goal in goals(ctx):
+        if both:
+            later = ONE_FIRST.search(goal.text)
+            first = later and (later.group("first") or later.group("first_en"))
+            other = later and (later.group("other") or later.group("other_en"))
+            if later and first and other and first[:2].upper() != other[:2].upper():
+                findings.append(
+                    Finding(
+                        goal.line,
+                        1,
+                        "RFC344",
+                        f"{ctx.stated('适用后端', own)}, but '{section}' leaves {other} for later "
+                        f"('{later.group()[:60]}'): support both, or take {other} out of {key}",
+                    )
+                )
+        elif BOTH.search(goal.text):
+            findings.append(
+                Finding(
+                    goal.line,
+                    1,
+                    "RFC344",
+                    f"{ctx.stated('适用后端', own)}, but '{section}' supports both backends "
+                    f"('{BOTH.search(goal.text).group()[:60]}'): drop the other backend, or add it to {key}",  # type: ignore[union-attr]
+                )
+            )
+    return findings
