@@ -197,3 +197,9 @@ def test_a_total_cell_with_an_aside_is_its_first_value(total):
 
     rows = [["a", "6.5 GB"], ["b", "6.5 GB"], ["c", "6.5 GB"], ["合计", total]]
     assert totals(["x", "每卡大小"], rows, 1) == []
+
+
+def test_a_result_with_its_multiplier_after_a_space_is_not_read_bare():
+    """(met writing held-back round 12) `70B / 256 ≈ 273.4 M gradient elements`."""
+    assert not wrong("each rank holds 70B / 256 ≈ 273.4 M gradient elements")
+    assert wrong("131,072 / 8 = 32,768")

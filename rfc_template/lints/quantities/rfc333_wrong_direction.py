@@ -139,7 +139,8 @@ def wrong_direction(ctx: Context) -> list[Finding]:
       9.3's baseline), and a 9.3 row whose value with the feature, or its bound there (`≤
       34.5 s`), is worse than its baseline while its pass criterion asks for better, or whose
       value with the feature its own pass criterion rejects (`预估 60.8 s` against `≤ 59.0 s`;
-      not a bound on a difference, `peak memory difference ≤ 0.5 GiB`, nor one ten times off);
+      not a bound on a difference, `peak memory difference ≤ 0.5 GiB`, `增量 ≤ 1.5 GiB`, which is
+      no bound on the metric anywhere in the row, nor one ten times off);
     - a 9.3 row that asks step time to get better than its baseline and lets throughput be
       worse than its own (`step time <= 3.20 s（下降 >= 20%），单卡吞吐 >= 1960 tokens/s` against
       4.00 s / 2048 tokens/s), or the other way round: in one scenario they move together;
@@ -581,7 +582,12 @@ def _judge_row(
     context = row.metrics or time_named(row.metric)
     if not row.criterion or not context:
         return []
-    criteria = claims_in(row.criterion, context)
+    # (`增量 ≤ 1.5 GiB 且峰值 ≤ 54 GiB`: a bound on a difference is no bound on the metric)
+    criteria = tuple(
+        c
+        for c in claims_in(row.criterion, context)
+        if not (c.kind == ABS and DIFFERENCE.search(c.clause, max(0, c.quantity.start - 10), c.quantity.start))
+    )
     found = []
     where = f"'{section}' {criterion_name}"
     for claim in criteria:

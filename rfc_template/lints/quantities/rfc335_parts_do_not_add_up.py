@@ -768,6 +768,7 @@ def _alternatives(chain: _Sum, ops: list[str], whole: Quantity, relative: float)
 
 
 DIVIDED = re.compile(r"\s*[/÷]\s*")
+SPACED_MULTIPLIER = re.compile(r"\s[kKMGB万亿](?![A-Za-z])")
 # a bracket right after a value that holds only that value in another unit: `192 MiB（约 201 MB）`
 RESTATED = re.compile(r"(?<=[A-Za-z])\s*[(（]\s*(?:约|~|≈|about|approx\.?)?\s*[\d.,]+\s*[KMGT]i?B\s*[)）]")
 GIVES = re.compile(r"\s*(?:=|≈|约等于)\s*(?:约\s*)?")
@@ -806,6 +807,8 @@ def _quotients(text: str) -> list[str]:
         slack = a_err / b.low * scale + max(abs(low), abs(high)) * b_err / b.high
         if _misread(c, min(low, high), max(low, high)):
             continue
+        if c.bare and SPACED_MULTIPLIER.match(text, c.end):
+            continue  # `≈ 273.4 M gradient elements`: its multiplier after a space, not read
         if not _close(c, low, high, slack, c.approx or "≈" in text[b.end : c.start]):
             shown = f"{_written(text, a)} / {_written(text, b)}"
             found.append(f"{shown} is {_amount(low, high, c)}, not the {_written(text, c)} it is given as")
