@@ -101,7 +101,7 @@ REFUSALS = {code: refusal_of(backend) for code, backend in BACKENDS.items()}
 # What says a row, or a cell, is not run (on that backend): the choice 否 / No aside, read
 # from the row's 是否验证 / Verified column.
 NOT_RUN = re.compile(
-    r"不验证|不做|不跑|不测|不运行|不执行|不覆盖|不涉及|不支持|不需要|无需|暂不|本期不|未验证|未覆盖|未支持|跳过|非目标|后续|下一期|下期|另立|留到|不变|不改"
+    r"不验证|不做|不跑|不测|不运行|不执行|不覆盖|不涉及|不支持|不需要|无需|暂不|本期不|未验证|未覆盖|未支持|跳过|非目标|后续|下一期|下期|二期|另立|留到|不变|不改"
     r"|(?i:\bn/?a\b|\bnot\b|n't\b|\bno\b|\bnone\b|\bwithout\b|\bskip\w*|\bdefer\w*|\blater\b|follow-?up|\bnext phase\b|\bunchanged\b"
     r"|\bout of scope\b|\bnon-goal|\bexclud\w*|\bexcept\b)"
 )

@@ -5,14 +5,25 @@ import re
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
+from rfc_template.lints.code.backends import NOT_RUN
+from rfc_template.lints.consistency.tradeoffs import UNDECIDED, read_mark
 from rfc_template.lints.slots import asked_cells, cell_value
 
 ALIGNMENT = ("9.2 交互验证（举例）", "PT / MS 对齐")
-# A 是否验证 / Verified cell that says the row is not run, now or yet: its first words.
-NOT_VERIFIED = re.compile(
-    r"(?i)(?:否|不验证|未验证|暂不|本期不|后续|二期|待定)"
-    r"|(?:no|not(?: yet)?(?: verified| run)?|deferred|later|tbd|n/a)(?=$|[\s(（，,：:；;—–-])"
-)
+# the template's `是 / 否`, `Yes/No`, still to choose (RFC306's)
+CHOICE = re.compile(r"(?i)\s*(?:是|yes)\s*[/／|]\s*(?:否|no)(?![a-z])")
+
+
+def not_verified(cell: str) -> bool:
+    """The 是否验证 / Verified cell says the row is not run, now or yet: a "no" as 6.6's marks
+    are read (`否`, `No — MS follows later`), or the words that say a row is not run
+    (`本期不验证`, `后续`); a choice left open (`待定`, `是 / 否`) is a placeholder, RFC306's."""
+    if UNDECIDED.match(cell) or CHOICE.match(cell):
+        return False
+    mark = read_mark(cell)
+    return not mark.chosen if mark is not None else NOT_RUN.search(cell) is not None
+
+
 ROW = "| PT / MS 对齐 | 是 | 同一模型、同一数据下，PT 与 MS 的峰值显存下降比例相差 <= 5%，loss 曲线差异在现有 PT / MS 对齐标准内 |"
 
 
@@ -29,6 +40,8 @@ ROW = "| PT / MS 对齐 | 是 | 同一模型、同一数据下，PT 与 MS 的�
     passes=(
         edit(ROW, "| PT / MS 对齐 | 是（Level1） | 峰值显存下降比例相差 <= 5% |"),
         edit(ROW, "| PT / MS 对齐 | ✅ | 峰值显存下降比例相差 <= 5% |"),
+        # the template's choice left to make is RFC306's (met on the benchmark's corpus)
+        edit(ROW, "| PT / MS 对齐 | Yes / No | 峰值显存下降比例相差 <= 5% |"),
     ),
 )
 def alignment_not_verified(ctx: Context) -> list[Finding]:
@@ -37,9 +50,10 @@ def alignment_not_verified(ctx: Context) -> list[Finding]:
     ## What it checks
     When 适用后端 / Backend is PT + MS: 9.2 交互验证 (Interaction verification)'s PT / MS 对齐
     (PT / MS alignment) row is run. Reported at the row when its 是否验证 (Verified) cell says
-    it is not, now or yet: `否`, `不验证`, `本期不`, `后续`, `No`, `Not verified`, `deferred`,
-    `later`, each alone or with a note (`No — MS follows in a later RFC`). An empty cell, a
-    placeholder or the template's `是 / 否` is RFC306's; a row written otherwise is not read.
+    it is not, now or yet: a "no" read as 6.6's marks are (`否`, `No`, `❌`, alone or with a note:
+    `No — MS follows in a later RFC`), or the words that say a row is not run (`本期不验证`,
+    `暂不`, `后续`, `not verified`, `deferred`, `later`). An empty cell, a placeholder (`待定`)
+    or the template's `是 / 否` is RFC306's; a row written otherwise is not read.
 
     ## Why a reviewer cares
     An RFC for both backends promises the same results on each. Without the alignment run, the
@@ -57,7 +71,7 @@ def alignment_not_verified(ctx: Context) -> list[Finding]:
         if row[0] != key or len(asked) < 2:
             continue
         verified = cell_value(asked[1][2]).strip()
-        if NOT_VERIFIED.match(verified):
+        if not_verified(verified):
             findings.append(
                 Finding(
                     line,

@@ -6,9 +6,10 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import GOALS, goals
+from rfc_template.lints.quantities.backend_words import MS_NAME, NAME, PT_NAME, backend_of
 
-_PT = r"(?:PT|PyTorch)(?:\s*[（(][^)）]{0,20}[)）])?"  # `PT（torch_npu）`
-_MS = r"(?:MS|MindSpore)(?:\s*[（(][^)）]{0,20}[)）])?"
+_ASIDE = r"(?:\s*[（(][^)）]{0,20}[)）])?"  # `PT（torch_npu）`
+_PT, _MS = rf"(?:{PT_NAME}){_ASIDE}", rf"(?:{MS_NAME}){_ASIDE}"
 _AND = r"\s*(?:[+/&、]|和|与|及|以及|and)\s*"
 # a goal that supports both backends: `Support the PT + MS scope`, `支持 PT 和 MS 两个后端`
 BOTH = re.compile(
@@ -17,8 +18,8 @@ BOTH = re.compile(
 # a goal that keeps one backend for later: `本期先支持 PT 后端，MS 后端放到下一期`, `only PT in this phase`
 LATER = r"下一期|下期|后续|二期|以后|后面|a later (?:RFC|phase|release)|the next (?:phase|release)|later"
 ONE_FIRST = re.compile(
-    rf"(?i)(?:仅|只|先)支持\s*(?P<first>{_PT}|{_MS})[^。;；]{{0,30}}?(?P<other>\b(?:PT|PyTorch|MS|MindSpore)\b)[^。;；]{{0,16}}?(?:{LATER})"
-    rf"|\bonly (?P<first_en>PT|PyTorch|MS|MindSpore)\b[^.;]{{0,40}}?\b(?P<other_en>PT|PyTorch|MS|MindSpore)\b[^.;]{{0,30}}?(?:{LATER})"
+    rf"(?i)(?:仅|只|先)支持\s*(?P<first>{_PT}|{_MS})[^。;；]{{0,30}}?(?P<other>\b{NAME}\b)[^。;；]{{0,16}}?(?:{LATER})"
+    rf"|\bonly (?P<first_en>{NAME})\b[^.;]{{0,40}}?\b(?P<other_en>{NAME})\b[^.;]{{0,30}}?(?:{LATER})"
 )
 GOAL = "3. 支持 PT / MS 的 fully_shard、hsdp、TP 及其与 PP、重计算组合的范围；MS 本期只支持 PyNative 模式。"
 
@@ -74,7 +75,7 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
             later = ONE_FIRST.search(goal.text)
             first = later and (later.group("first") or later.group("first_en"))
             other = later and (later.group("other") or later.group("other_en"))
-            if later and first and other and first[:2].upper() != other[:2].upper():
+            if later and first and other and backend_of(first) != backend_of(other):
                 findings.append(
                     Finding(
                         goal.line,

@@ -9,6 +9,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import GOALS, by_sections, goals
+from rfc_template.lints.quantities.claims import top_level_stops
 from rfc_template.lints.quantities.metrics import metrics_in
 from rfc_template.lints.quantities.units import COUNT, PERCENT, POINTS, RATIO, quantities
 
@@ -276,21 +277,10 @@ CLAUSE_END = re.compile(r"[，；;。]|,(?!\d{3}(?!\d))")  # (`1,600 GB` is one 
 
 
 def _clause_ends(text: str) -> list[int]:
-    """Where the clauses of `text` end (and its end): not inside brackets (`(4.0 s, ≤ 4.04 s)`
-    is one aside of its clause)."""
-    ends, depth = [], 0
-    marks = BRACKET_MARKS.finditer(text)
-    mark = next(marks, None)
-    for m in CLAUSE_END.finditer(text):
-        while mark is not None and mark.start() < m.start():
-            depth = depth + 1 if mark.group() in "(（" else max(0, depth - 1)
-            mark = next(marks, None)
-        if depth == 0:
-            ends.append(m.start())
-    return ends + [len(text)]
+    """Where the clauses of `text` (normalised) end, and its end: not inside brackets."""
+    return [stop for stop, _ in top_level_stops(text, CLAUSE_END)] + [len(text)]
 
 
-BRACKET_MARKS = re.compile(r"[()（）]")
 PART_END = re.compile(r"[；;。]")  # what ends a part of a sentence, not only a clause
 SENTENCE_END = re.compile(r"[。；;]|\.\s")
 # a sentence that names its own scene: `在 Llama2-13B、64 卡场景下 …。在 Llama3.2-3B 场景下 …`

@@ -28,7 +28,7 @@ from rfc_template.lints.quantities import (
     targets,
     verification,
 )
-from rfc_template.lints.quantities.claim_words import CHANGE_WORDS
+from rfc_template.lints.quantities.claim_words import BRACKETS, CHANGE_WORDS
 from rfc_template.lints.quantities.claims import (
     ABS,
     BETTER,
@@ -558,10 +558,6 @@ def _fails_own_criterion(
     ]
 
 
-# an aside in brackets, which may bound another case (`<= 6.31 s（MS 2.7 前 <= 7.6 s）`)
-ASIDE = re.compile(r"[(（][^()（）]*[)）]")
-
-
 def _feature_bounds(claims: Iterable[Claim], metric: Metric, backend: str) -> list[Claim]:
     """A 开启本特性 cell written as a target (`≤ 28.8 s`) rather than a measured value: its bounds
     on the good side's operator, when it states no plain value."""
@@ -645,7 +641,7 @@ def _judge_row(
             found += [
                 f"'{section}' {feature_name} allows {metric.name} {_op_word(bound.op)} {_said(bound)}, worse than the {baseline_name} "
                 f"{baseline_text(baseline)}, while the {criterion_name} asks for better"
-                for bound in _feature_bounds(claims_in(ASIDE.sub(" ", row.feature), context), metric, backend_of_row)
+                for bound in _feature_bounds(claims_in(BRACKETS.sub(" ", row.feature), context), metric, backend_of_row)
                 if _worse(bound.quantity, baseline, metric)
             ]
     if not BATCH.search(row.scenario + " " + row.criterion):  # (`micro batch 1 → 2`: other tokens per step)

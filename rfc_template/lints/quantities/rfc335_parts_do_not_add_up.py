@@ -562,17 +562,22 @@ def _last_side(text: str, after: list[Quantity]) -> Quantity | None:
     return after[at]
 
 
+def _given_totals(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelled: bool):
+    """Each chain of `joiner` that is an expression of its own, with the total it is given
+    (`_total_of`) and whether that total is approximate."""
+    for chain in _chains(text, values, joiner, labelled):
+        if chain.rest or _a_term(text, chain):
+            continue
+        total = _total_of(text, values, chain)
+        if total is not None:
+            yield chain, *total
+
+
 def _sums(text: str) -> list[str]:
     text = ASIDE.sub(lambda m: " " * len(m.group()), text) if "(" in text or "（" in text else text
     values = _counted(text, tuple(q for q in quantities(text) if not q.sign or q.sign == "+"))
     found = []
-    for chain in _chains(text, values, PLUS, labelled=True):
-        if chain.rest or _a_term(text, chain):
-            continue
-        total = _total_of(text, values, chain)
-        if total is None:
-            continue
-        whole, approx = total
+    for chain, whole, approx in _given_totals(text, values, PLUS, labelled=True):
         parts = chain.parts
         if whole.dim not in (COUNT, PERCENT) and whole.number and all(p.bare for p in parts):
             # `40.0 + 12.0 + 0.75 = 52.75 GB`: bare parts in the total's unit (a plain sum)
@@ -601,13 +606,9 @@ def _differences(text: str) -> list[str]:
     written where they share the result's unit or are bare (one reading of GB for all)."""
     values = tuple(q for q in quantities(text) if not q.sign)
     found = []
-    for chain in _chains(text, values, MINUS, labelled=False):
-        if chain.rest or _a_term(text, chain) or IN_A_QUOTIENT.match(text, chain.end):
+    for chain, whole, approx in _given_totals(text, values, MINUS, labelled=False):
+        if IN_A_QUOTIENT.match(text, chain.end):
             continue
-        total = _total_of(text, values, chain)
-        if total is None:
-            continue
-        whole, approx = total
         parts = chain.parts
         if whole.dim in (COUNT, "") or not whole.number or any(p.dim not in (whole.dim, "") for p in parts):
             continue
