@@ -575,3 +575,24 @@ def test_index_markdown_of_the_hostile_rfc_renders_no_html_on_github(capsys, hos
     assert [links for _, links in hostile[:-1]] == [[]] * (len(INDEX_COLUMNS) - 1)
     # and the path's link leads to the RFC, its folder's name percent-encoded
     assert hostile[-1][1] == [[("href", quote(entry["path"]))]]
+
+
+@pytest.mark.parametrize(
+    "author, empty",
+    [
+        ("\\<\\!----\\>", False),  # `<!---->` typed as the author, escaped by the template: text
+        ("Li Ming <!-- rfc: ignore RFC104 -->", False),  # a comment in the cell is drawn as nothing
+        ("<!-- guidance -->", True),
+    ],
+)
+def test_a_comment_typed_as_a_value_is_text_and_a_comment_in_a_cell_is_nothing(author, empty):
+    """(found by hypothesis: `rfc new --author '<!---->'` failed its own check) The basic info
+    is read as a reader sees the cells: mistune has already dropped the comments."""
+    from rfc_template import check
+
+    base = (Path(__file__).resolve().parents[1] / "examples" / "ulysses-sequence-parallel" / "rfc.md").read_text(
+        encoding="utf-8"
+    )
+    text = base.replace("| Author | Chen Jie |", f"| Author | {author} |")
+    found = [f for f in check.check_text(text, None, check.DRAFT).findings if f.code == "RFC104"]
+    assert bool(found) is empty, found

@@ -68,9 +68,9 @@ def read_basic_info(doc: document.Document, ed: Edition, rules: Rules) -> BasicI
     first: dict[str, int] = {}
     for offset, cells in enumerate(table.rows):
         line = table.line + 2 + offset
-        written, value = cells[0], (cells[1] if len(cells) > 1 else "")
-        if "<!--" in value:  # a comment is drawn as nothing (a waiver in the cell, guidance)
-            value = document.COMMENT.sub("", value).strip()
+        # (the cells are the text a reader sees: a comment in a cell, a waiver or guidance, is
+        # already gone, and `\<!---->`, escaped, is what the author typed)
+        written, value = cells[0], (cells[1] if len(cells) > 1 else "").strip()
         key = own_key(ed, written)
         known = ed.chinese(key) if key in ed.basic_info_keys else lifecycle_key(written, rules)
         if known in CHOICE_KEYS:
