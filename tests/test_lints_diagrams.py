@@ -80,3 +80,10 @@ def test_a_short_id_slips_by_case_first_then_by_look(lines, slip):
 
     found = edge_typos("flowchart TD\n" + "\n".join("    " + line for line in lines) + "\n")
     assert (found[0][2:] if found else None) == slip
+
+
+def test_an_edge_typo_names_the_line_of_the_node_it_slips_from():
+    """(held-back round 12) `p["..."]` defined, `P` used after: the slip may be either line."""
+    markdown = '# T\n\n```mermaid\nflowchart TD\n    H["h"] --> p["rail 组"]\n    P --> Q["节点内"]\n```\n'
+    found = [f for f in check.check_text(markdown, stage=check.REVIEW).findings if f.code == "RFC329"]
+    assert [(f.line, "(line 5)" in f.message) for f in found] == [(6, True)]

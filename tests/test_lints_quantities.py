@@ -153,6 +153,12 @@ def test_a_count_of_cards_is_no_ratio():
         ('"1f1b"、"interleaved_1f1b"，大小写不敏感', '"1F1B"', False),
         ('"raise"：抛 CheckpointSaveError；"warn"：打 WARNING 日志', '"ignore"', True),
         ("1 / 2 / 4 / 8", "3", True),
+        # (held-back round 12) a list said to be one of, and infinity among numbers
+        ("1、2、4、8 之一", "16", True),
+        ("1、2、4、8 之一", "8", False),
+        ('2.0 or `float("inf")`', "1.0", True),
+        ('2.0 or `float("inf")`', 'float("inf")', False),
+        ("2.0 / inf", "math.inf", False),
         ("64 MB ~ 1 GB", "256 MB", False),
         ("64 MB ~ 1 GB", "2 GB", True),
         ("64 MB ~ 1 GB", "1000 MB", False),
@@ -652,6 +658,12 @@ def test_written_arithmetic_is_checked_with_rounding(text, wrong):
         ("每 step 通信量 ≤ 0.1 GB", ["communication volume"]),
         ("通信时间 ≤ 2 s", ["communication time"]),
         ("通信量化后 loss 偏差 ≤ 0.01", []),  # quantization, not a volume
+        # (held-back round 12) the communication left after overlap; clipping's time, named by its verb
+        ("每 step 暴露通信从 3,050 ms 降到 ≤ 600 ms", ["exposed communication"]),
+        ("exposed comm time ≤ 0.6 s", ["exposed communication"]),
+        ("clipping from 385 ms to ≤ 3 ms", ["clipping time"]),
+        ("clipping takes ≤ 3 ms per step", ["clipping time"]),
+        ("extra peak memory during clipping ≤ 2 MiB", ["memory"]),  # when, not what
     ],
 )
 def test_a_metric_is_named_as_engineers_name_it(text, keys):
@@ -736,3 +748,53 @@ def test_a_rate_with_its_items_is_a_number_for_a_rate_goal():
     assert vague_goal("Throughput well above 1000 tokens/s per GPU.") == ""
     assert vague_goal("Improve the throughput to 1,200 tokens/s.") == ""
     assert vague_goal("Throughput well above the baseline.") != ""
+
+
+BACKEND_TABLE = """| Metric | PT (torch_npu) | MS |
+| --- | --- | --- |
+| Step time | {pt} | 7.42 s |
+| Data received per rank | 7.66 GB | 7.66 GB |
+"""
+
+
+@pytest.mark.parametrize(
+    "pt, code",
+    [("6.81 s", None), ("6.81", "RFC331"), ("6,810 ms", None), ("7.81 s", "RFC334")],
+)
+def test_a_background_table_of_figures_per_backend_is_read_cell_by_cell(pt, code):
+    """(held-back round 12) section 2's current figures as a table, a column per backend."""
+    old = next(
+        line for line in (OFFLOAD / "rfc.md").read_text(encoding="utf-8").split("\n") if line.startswith("- 当前指标：")
+    )
+    text, line = edited(
+        OFFLOAD, old, "当前指标见下表（PT 在 A800 上，MS 在 Atlas 800T A2 上）：\n\n" + BACKEND_TABLE.format(pt=pt)
+    )
+    found = [f for f in findings(text) if f.line == line + 4]
+    assert [f.code for f in found] == ([code] if code else []), found
+
+
+def test_background_cells_name_their_backend_and_skip_targets():
+    from rfc_template.lints.quantities import prose
+    from rfc_template.lints.quantities.background_tables import current_cells
+
+    doc = document.parse(
+        "## 2. 背景\n\n| 指标 | 当前 | 目标 |\n| --- | --- | --- |\n| step time | 6.81 s | ≤ 5.79 s |\n"
+        "| 说明 | 见 9.3 | - |\n\n" + BACKEND_TABLE.format(pt="6.81 s")
+    )
+    cells = list(current_cells(doc.tables, "2. 背景", prose))
+    assert [(c.text, c.backend) for c in cells] == [
+        ("step time 6.81 s", ""),
+        ("Step time 6.81 s（PT）", "PT"),
+        ("Step time 7.42 s（MS）", "MS"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "scenario, backend",
+    [("Same, MS", "MS"), ("同上（MS）", "MS"), ("MS，同上", "MS"), ("Same setup, PT and MS", "")],
+)
+def test_a_row_like_the_one_above_is_of_the_backend_it_names(scenario, backend):
+    """(held-back round 12) `| Same, MS |` under a PT row is MS's row."""
+    from rfc_template.lints.quantities.backend_words import backend_of_scenario
+
+    assert backend_of_scenario(f"{scenario} 70B, 256 NPUs, PT") == backend

@@ -55,7 +55,8 @@ def flowchart_edge_typo(ctx: Context) -> list[Finding]:
     no `class`, `style` or `click` line) and is one edit away from the id of a node the block
     defines with a label or shape: one letter added, left out, changed, or two swapped
     (`Wraped` for `Wrapped`, `Planer` for `Planner`, `Expert` for `Experts`). Reported at
-    the edge's line, naming both ids.
+    the edge's line, naming both ids and the line the node is first written on (where the
+    slip may be instead: `p["..."]` defined, `P` used after).
 
     Left alone: ids of one or two characters (`A`, `B1`) but for a slip of case (`j` for a
     node `J`: Mermaid's ids are case-sensitive), a look-alike (`0` for `O`, `l` or `1` for
@@ -82,19 +83,30 @@ def flowchart_edge_typo(ctx: Context) -> list[Finding]:
                 continue  # a sequence diagram, a class diagram, ...
         # read with each quoted text emptied: ids never stand in one, and the template's stubs
         # (the RFC's title in a label) and an RFC's revisions are then read once
-        typos = edge_typos(_unquoted(code))
+        unquoted = _unquoted(code)
+        typos = edge_typos(unquoted)
         lines = code.split("\n") if typos else []
+        first = block.line + 1 + skipped
         for number, col, typo, meant in typos:
+            # where the node is first written: the slip may be there (`p["..."]` for a `P` used after)
+            defined = first + _first_line_of(meant, unquoted.split("\n"))
             findings.append(
                 Finding(
-                    block.line + 1 + skipped + number,
+                    first + number,
                     _as_written(lines[number], col),
                     "RFC329",
                     f"this edge goes to '{typo}', an id written nowhere else in the diagram, one letter off "
-                    f"the node '{meant}': Mermaid draws '{typo}' as a new, bare node (did you mean '{meant}'?)",
+                    f"the node '{meant}' (line {defined}): Mermaid draws '{typo}' as a new, bare node (did you "
+                    f"mean '{meant}'?)",
                 )
             )
     return findings
+
+
+def _first_line_of(name: str, lines: list[str]) -> int:
+    """The index of the first line that writes the id `name`."""
+    written = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+    return next(i for i, line in enumerate(lines) if written.search(line))
 
 
 FLOWCHART_START = re.compile(r"\s*(?:flowchart|graph|%%)")

@@ -26,6 +26,7 @@ from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
 from rfc_template.lints.quantities import backend_words
+from rfc_template.lints.quantities.background_tables import CurrentCell, current_cells
 from rfc_template.lints.quantities.claims import Claim, claims_in, clauses
 from rfc_template.lints.quantities.metrics import Metric, metrics_of_cell
 from rfc_template.lints.quantities.units import Quantity, normal, quantities
@@ -41,6 +42,7 @@ __all__ = [
     "VerificationRow",
     "claims_in",
     "clauses",
+    "background_cells",
     "current",
     "gains",
     "goals",
@@ -207,10 +209,15 @@ CURRENT_LINE = re.compile(r"(?i)^(?:[-*+]\s+)?(?:当前指标|current metrics?)\
 
 @per_document
 def current(ctx: Context) -> list[Statement]:
-    """Section 2's current metric lines (a performance RFC's baseline)."""
-    return [
-        Statement(number, text, "2", text) for number, text in section_text(ctx, BACKGROUND) if CURRENT_LINE.match(text)
-    ]
+    """Section 2's current metric lines (a performance RFC's baseline), and its tables' cells
+    of current figures (background_tables)."""
+    lines = [Statement(n, text, "2", text) for n, text in section_text(ctx, BACKGROUND) if CURRENT_LINE.match(text)]
+    return lines + [Statement(c.line, c.text, "2", c.header) for c in background_cells(ctx)]
+
+
+@per_document
+def background_cells(ctx: Context) -> list[CurrentCell]:
+    return list(current_cells(ctx.doc.tables, ctx.edition.name(BACKGROUND), prose))
 
 
 @per_document

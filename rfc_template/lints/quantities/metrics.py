@@ -74,10 +74,23 @@ LEXICON = (
         r"保存(?:耗时|时间)|save time|(?:主线程)?阻塞(?:时间|耗时)|(?:保存|单次)阻塞|blocking time|stall time",
     ),
     ("latency", LOWER, (TIME,), r"时延|延迟|latency"),
+    # the communication left on the step's critical path once overlap is done: not all of it
+    (
+        "exposed communication",
+        LOWER,
+        (TIME,),
+        r"暴露(?:的)?通信(?:耗时|时间)?|通信暴露(?:耗时|时间)?|exposed (?:communication|comm)(?: time)?",
+    ),
     ("communication time", LOWER, (TIME,), r"通信(?:耗时|时间)|communication time|comm time"),
     ("compile time", LOWER, (TIME,), r"编译(?:耗时|时间)|compil(?:e|ation) time"),
     ("startup time", LOWER, (TIME,), r"启动(?:耗时|时间)|startup time|start-up time"),
-    ("clipping time", LOWER, (TIME,), r"clipping time|裁剪(?:耗时|时间)"),
+    (
+        "clipping time",
+        LOWER,
+        (TIME,),
+        # `clipping from 385 ms to ≤ 3 ms`, `clipping takes ≤ 3 ms`; not `memory during clipping`
+        r"clipping time|(?<!during )(?<!while )(?<!after )(?<!before )clipping(?= (?:from|takes|costs|per (?:step|iteration))\b| ?(?:≤|<=|<|≈|~|\d))|裁剪(?:耗时|时间)",
+    ),
     ("throughput", HIGHER, (RATE,), r"吞吐(?:量|率)?|throughput"),
     ("MFU", HIGHER, (PERCENT,), r"MFU"),
     ("speedup", HIGHER, (RATIO,), r"加速比|speed-?up"),
@@ -113,9 +126,9 @@ QUALIFIERS = (
 # metric, found with str.find; a text with some is matched only around them (the lexicon's
 # alternation is slow to run over a whole text).
 ANCHORS = (
-    "time", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
+    "time", "clipping", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
-    "通信量", "通信数据", "volume", "traffic", "drop", "丢", "padding", "填充",
+    "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充",
 )  # fmt: skip
 BEFORE, AFTER = 24, 18  # how far a name reaches around its anchor (`peak allocated memory footprint`)
 

@@ -92,7 +92,7 @@ INTEGER_SUFFIX = re.compile(r"(?i)\s*(?:的)?(?:整数|int(?:eger)?s?)\b")
 FILLER = re.compile(
     r"(?i)(?:(?:an?|any)\s+)?(?:float|int|integer|number|value|real)s?\s+(?:in|of|from|between|within)\s+|取值(?:范围)?(?:为|是|:)?\s*|范围(?:为|是|:)\s*"
 )
-SUFFIX = re.compile(r"(?i)\s*(?:之间|以内|内|(?:的)?闭区间|inclusive|both inclusive)")
+SUFFIX = re.compile(r"(?i)\s*(?:之间|以内|内|(?:的)?闭区间|inclusive|both inclusive|(?:中的?)?(?:之一|其一|一个|一种))")
 END = re.compile(r"\s*(?:$|[;,。(]|\s(?:and|且)\s)")
 NARROWED = re.compile(r"\s*的")  # `32 ~ 1024 之间的 2 的幂`: what follows narrows a two-sided range
 # what a count may name after its bound: `0 ~ 10000 steps`, `1 ~ 8 层`
@@ -297,6 +297,12 @@ def _words(text: str) -> Range | None:
 
 
 def _literal(text: str, at: int) -> tuple[Value | None, int]:
+    infinite = INFINITE.match(text, at)  # `2.0 or inf`, `2.0 / float("inf")`: a number among numbers
+    if infinite and not text[infinite.end() : infinite.end() + 1].isalnum():
+        inf = float("inf")
+        return Value(
+            "number", Quantity(inf, inf, COUNT, "", inf, 0.0, at, infinite.end()), infinite.group()
+        ), infinite.end()
     number = NUMBER_VALUE.match(text, at)
     if number:
         return Value("number", _number(number), number.group()), number.end()

@@ -11,6 +11,7 @@ from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import (
     BACKGROUND,
     VERIFICATION,
+    background_cells,
     by_sections,
     gains,
     goals,
@@ -139,6 +140,20 @@ def number_without_unit(ctx: Context) -> list[Finding]:
                 )
             )
     reported = {f.line for f in findings}
+    for cell in background_cells(ctx):  # `| Step time | 8.42 | 8.61 |` under `| Metric | PT | MS |`
+        known = () if unit_given(cell.metric) else _quantity_metrics(cell.metric)
+        bare = bare_number(cell.value, known) if known else ""
+        if bare and cell.line not in reported:
+            reported.add(cell.line)
+            findings.append(
+                Finding(
+                    cell.line,
+                    1,
+                    "RFC331",
+                    f"'{background}' gives {bare} for {known[0].key} ({cell.header}) with no unit: write its unit "
+                    "(s, ms, GB, tokens/s, ...)",
+                )
+            )
     for statement in [*targets(ctx), *goals(ctx), *gains(ctx)]:
         moved = bare_after_move(statement.text)
         if moved and statement.line not in reported:

@@ -1,0 +1,59 @@
+"""Section 2's current figures written as a table, one column per backend or a column of
+today's values:
+
+    | Metric     | PT (torch_npu) | MS     |
+    | Step time  | 8.42 s         | 8.61 s |
+
+Each cell is read as the line `当前指标：…` would say it: its row's metric, its value, and the
+backend its column names (`Step time 8.42 s（PT）`). A column of targets (`目标` / `Target`)
+is no current figure; nor is a row whose first cell names no metric, or more than one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from rfc_template.document import Table
+from rfc_template.lints.quantities.backend_words import backend_of
+from rfc_template.lints.quantities.metrics import metrics_in
+
+TODAY = re.compile(r"(?i)当前|现状|现有|基线|current|today|baseline|before|\bnow\b")
+TARGET = re.compile(r"(?i)目标|预期|预计|优化后|开启|target|goal|expected|after|with (?:this|the) feature")
+
+
+class CurrentCell(NamedTuple):
+    line: int
+    metric: str  # the row's first cell, as text
+    value: str  # the cell
+    backend: str  # the one its column names, or ""
+    header: str  # its column's
+
+    @property
+    def text(self) -> str:
+        """As a line of current figures says it: `Step time 8.42 s（PT）`."""
+        return f"{self.metric} {self.value}" + (f"（{self.backend}）" if self.backend else "")
+
+
+def current_cells(tables: list[Table], section: str, prose: Callable[[str], str]) -> Iterator[CurrentCell]:
+    """Each current figure in the tables of `section`, row by row."""
+    for table in tables:
+        if table.section != section or len(table.header) < 2:
+            continue
+        columns = [(index, backend_of(prose(h))) for index, h in enumerate(table.header) if index and _today(prose(h))]
+        for offset, row in enumerate(table.rows):
+            named = prose(row[0])
+            if len(metrics_in(named)) != 1:
+                continue
+            for index, backend in columns:
+                value = prose(row[index]) if index < len(row) else ""
+                if any(ch.isdigit() for ch in value):
+                    yield CurrentCell(table.line + 2 + offset, named, value, backend, prose(table.header[index]))
+
+
+def _today(header: str) -> bool:
+    """A column of today's values: one backend's (`PT (torch_npu)`) or today's (`当前`)."""
+    if TARGET.search(header):
+        return False
+    return bool(backend_of(header)) or TODAY.search(header) is not None
