@@ -4,7 +4,7 @@ from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
-from rfc_template.lints.model import SLOT, model
+from rfc_template.lints.model import PARAMETERS, SLOT, model
 from rfc_template.lints.slots import (
     DITTO,
     LEFT_TODO,
@@ -49,6 +49,13 @@ from rfc_template.lints.slots import (
         ),
         # a scenario named as the one above: a merged cell
         edit("| PT，同上，保持全量重计算 |", "| 同上 |"),
+        # 不涉及 said again in a row whose choice is 不涉及, and as a bool's error handling
+        # (held-back round 13's reviewer met both)
+        edit(
+            "| TP / PP | 弱 | TP、PP 1F1B 已合入；interleaved PP 开发中 | interleaved PP 未合入前只验证 1F1B |",
+            "| TP / PP | 不涉及 | 已 ready | 不涉及 |",
+        ),
+        edit("| True / False | 非 bool 抛 TypeError |", "| True / False | 不涉及 |"),
     ),
 )
 def placeholder_value(ctx: Context) -> list[Finding]:
@@ -66,7 +73,8 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     the row above states); a ditto in the first row, or under a placeholder, is one. Left to others: empty cells
     (RFC303), `xxx` (RFC301), N/A in a cell the answers fill (RFC314); and a dash in a row its
     own answer says does not apply (`| TP / PP | 不涉及 | - | - |`, as RFC303 reads it), where a
-    TBD or `……` is still a placeholder.
+    TBD or `……` is still a placeholder; nor is N/A / 不涉及 in such a row, or as the error
+    handling of a `bool` parameter in 5.1 (True / False leave nothing to handle).
 
     Only what the template asks for is read: the columns its table in that section has (a
     备注 / Notes / 负责人 column of the author's own is the author's), and, in a form (a
@@ -120,6 +128,8 @@ def _placeholders_in(ctx: Context, table: document.Table) -> list[Finding]:
             offered = m.column_choices.get((table.section, column), set())
             if no_default(ctx, table.section, column, value) or (inapplicable and NO_DEFAULT.fullmatch(value)):
                 continue  # a dash for "none": no default, no PR before it, nothing in a row that does not apply
+            if value in NOT_APPLICABLE and (inapplicable or _bool_handling(ctx, table, cells, column)):
+                continue  # 不涉及 in a row that does not apply; a bool's error handling
             if is_placeholder(cell, offered) or LEFT_TODO.search(value):
                 findings.append(
                     Finding(
@@ -131,6 +141,15 @@ def _placeholders_in(ctx: Context, table: document.Table) -> list[Finding]:
                 )
         above, dittos_above = cells, dittos
     return findings
+
+
+def _bool_handling(ctx: Context, table: document.Table, cells: list[tuple[int, str, str]], column: str) -> bool:
+    """`column` is 5.1's 错误处理 (Error handling) of a parameter typed `bool`."""
+    ed = ctx.edition
+    if table.section != ed.name(PARAMETERS) or column != ed.name("错误处理"):
+        return False
+    typed = next((cell for _, name, cell in cells if name == ed.name("类型")), "")
+    return cell_value(typed).strip("`").lower() == "bool"
 
 
 def _cell(cells: list[tuple[int, str, str]], index: int) -> str:
