@@ -542,6 +542,15 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
     [
         ("预估 21 min（检测 1 min + rendezvous 2 min + 启动 3 min + 加载 14.5 min）", False),  # 20.5: rounding
         ("预估 21 min（检测 1 min + rendezvous 2 min + 启动 3 min + 加载 18.5 min）", True),
+        # (held-back rounds 12 and 13) an equation in one unit worked to a tenth; a part's words
+        ("3 GB local shard + 3 GB buddy replica + 0.5 GB staging = 6 GB", True),
+        ("3 GB local shard + 3 GB buddy replica + 0.5 GB staging = 6.5 GB", False),
+        ("1 GB + 2.5 GB = 3.5 GB", False),
+        ("0.33 GB + 0.33 GB + 0.33 GB = 1 GB", False),  # rounding at the parts' own precision
+        ("500 MiB + 501 MiB = 1 GiB", False),  # another unit: rounded
+        ("30 s heartbeat + 45 s group rebuild + 15 s reshard + 240 s recompile from the compile cache = 270 s", True),
+        ("250.5 MiB for the gathered bf16 buffer + 501 MiB for the squared temporary = 1,002 MiB", True),
+        ("2 GB + 3 GB with bucket size = 256 MB", False),  # the `=` of a clause of its own
         ("每次约 40 MB（4096 × 5120 × 2 字节）", False),  # 40 MiB
         ("16K × 32 × 128 × 2 bytes = 128 MiB", False),
         ("每步多搬约 2 × 19.5 ≈ 39 GB", False),
@@ -664,6 +673,7 @@ def test_written_arithmetic_is_checked_with_rounding(text, wrong):
         ("clipping from 385 ms to ≤ 3 ms", ["clipping time"]),
         ("clipping takes ≤ 3 ms per step", ["clipping time"]),
         ("extra peak memory during clipping ≤ 2 MiB", ["memory"]),  # when, not what
+        ("≤ 6 GB of host DRAM per card", ["host memory"]),  # (held-back round 13)
     ],
 )
 def test_a_metric_is_named_as_engineers_name_it(text, keys):
@@ -798,3 +808,83 @@ def test_a_row_like_the_one_above_is_of_the_backend_it_names(scenario, backend):
     from rfc_template.lints.quantities.backend_words import backend_of_scenario
 
     assert backend_of_scenario(f"{scenario} 70B, 256 NPUs, PT") == backend
+
+
+def test_arithmetic_in_a_python_comment_is_read():
+    """(held-back round 13) `# … (3 GB / 7 = 0.43 GB per card)` in 6.4's key logic."""
+    old = "```python\ndef offload_optimizer_states("
+    text, _ = edited(OFFLOAD, old, old.replace("\n", "\n# 每卡分到 3 GB / 7 = 0.34 GB\n"))
+    assert any("0.34 GB" in f.message for f in findings(text) if f.code == "RFC335")
+    text, _ = edited(OFFLOAD, old, old.replace("\n", "\n# 每卡分到 3 GB / 7 = 0.43 GB\n"))
+    assert not [f for f in findings(text) if f.code == "RFC335"]
+
+
+@pytest.mark.parametrize("memory, code", [("42.5 GiB", None), ("42.5", "RFC331")])
+def test_a_background_table_with_a_column_per_metric_asks_each_figure_its_unit(memory, code):
+    """(held-back round 13) `| 现有做法 | 问题 | step time | 吞吐 | 单卡峰值显存 |`: a row per way of
+    doing it today, a column per metric."""
+    table = (
+        "| 现有做法 | 问题 | step time | 吞吐 | 单卡峰值显存 |\n| --- | --- | --- | --- | --- |\n"
+        f"| 纯 Ring | kernel 利用率低 | 16.0 s | 16384 tokens/s | {memory} |\n"
+    )
+    old = "本 RFC 要解决的问题："
+    text, line = edited(OFFLOAD, old, table + "\n" + old)
+    found = [f for f in findings(text) if f.line == line + 2]
+    assert [f.code for f in found] == ([code] if code else []), found
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("snapshot memory ≤ 6 GB of host DRAM per card", "host memory"),  # what the value is of, said after it
+        ("snapshot memory ≤ 6 GB of host DRAM and ≤ 0.5 GB of extra device memory", "memory"),
+        ("3,034 tokens/s per GPU, 45% MFU", "MFU"),
+    ],
+)
+def test_a_value_is_of_the_metric_its_of_phrase_names(text, key):
+    """(held-back round 13)"""
+    assert [c.metric.key for c in claims_in(normal(text)) if c.metric][-1] == key
+
+
+@pytest.mark.parametrize(
+    "goal, wrong",
+    [
+        ("throughput after the shrink to 56 cards ≤ 70,000 tokens/s", True),  # (held-back round 13)
+        ("throughput after the shrink to 56 cards ≥ 70,000 tokens/s", False),
+        ("raise the throughput by at most 5%", False),  # a change bounded, not the metric
+    ],
+)
+def test_a_goal_bounded_from_the_wrong_side_after_an_event(goal, wrong):
+    from rfc_template.lints.quantities import Statement
+    from rfc_template.lints.quantities.rfc333_wrong_direction import _judge
+
+    statement = Statement(5, normal(f"- {goal}."), "3.1")
+    found = _judge(statement, claims_in(statement.text), "'3.1 Goals'", lambda metric, backend: None)
+    assert bool(found) is wrong, found
+
+
+@pytest.mark.parametrize(
+    "goal, vague",
+    [
+        # (held-back round 13) no worse by an adverb alone, and small in a place
+        ("3. 短序列下 step time 不明显慢于手工最优配置（纯 Ulysses u=8）。", True),
+        ("3. 短序列下 step time 不比手工最优配置慢 2% 以上，即 ≤ 1.224 s。", False),
+        ("3. 短序列下 step time 不慢于手工最优配置。", False),  # set by something named
+        ("3. The step time is not noticeably slower than the hand-tuned layout.", True),
+        ("- keep the snapshot memory small in host DRAM and on the device;", True),
+        ("- keep the snapshot memory ≤ 6 GB in host DRAM;", False),
+        ("3. 在不明显增加 step time 的前提下，峰值显存下降 ≥ 5 GB。", False),
+    ],
+)
+def test_a_goal_no_worse_or_small_by_words_alone_is_vague(goal, vague):
+    from rfc_template.lints.quantities.rfc332_goal_without_number import vague_goal
+
+    assert bool(vague_goal(normal(goal))) is vague
+
+
+def test_a_devices_memory_is_one_devices_and_a_cards_throughput_is_not_the_jobs():
+    """(held-back round 13) `单卡峰值显存 ≤ 44.0 GiB` in 3.1 is 9.3's `peak memory ≤ 44.0 GiB`."""
+    from rfc_template.lints.quantities.metrics import metrics_in
+
+    assert metrics_in("单卡峰值显存 ≤ 44.0 GiB")[0].name == metrics_in("peak memory ≤ 44.0 GiB")[0].name
+    assert metrics_in("单卡吞吐 ≥ 2480 tokens/s")[0].name != metrics_in("吞吐 ≥ 2480 tokens/s")[0].name

@@ -79,6 +79,21 @@ VERBS = frozenset(
 WORDS = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])|[a-z]+")
 
 
+FROM_IMPORT = re.compile(r"\s*from\s+([\w.]+)\s+import\s+(.+)")
+
+
+def modules_importing(names: set[str], codes: list[str]) -> set[str]:
+    """The modules `codes` import any of `names` from (`from a.b import f, g as h`): a name
+    imported from one of them is of the same API, whatever its words."""
+    found = set()
+    for code in codes:
+        for line in code.split("\n"):
+            imported = FROM_IMPORT.match(line)
+            if imported and names & {n.strip(" ()").split(" as ")[0].strip() for n in imported.group(2).split(",")}:
+                found.add(imported.group(1))
+    return found
+
+
 def words(name: str) -> set[str]:
     """The words of an identifier, lower case, of 3 letters or more (`set_moe_capacity`:
     moe, capacity; `OffloadedOptimizer`: offloaded, optimizer)."""

@@ -19,6 +19,7 @@ from rfc_template.lints.code.binding import (
     bind,
     class_methods,
     defined,
+    modules_importing,
     takes_parameters_of,
     unimported_calls,
     unknown_methods,
@@ -106,7 +107,8 @@ def call_binding(ctx: Context) -> list[Finding]:
 
     And at the call: a function 5.1 never defines, imported and called by 5.2, named nowhere
     else in the RFC, about what the feature is about (a word of 5.1's names, parameters or
-    table: `set_offload_bandwidth` and offload), and none of the framework's known functions
+    table: `set_offload_bandwidth` and offload; or imported from the very module 5.2 imports a
+    5.1 function from: `describe_cp_layout` beside `enable_cp_hybrid`), and none of the framework's known functions
     (`fully_shard`, `init_device_mesh`, ...), when it is imported from a module 5.1's API
     comes from (`from hyper_parallel.optimizer import offload_optimizer_states,
     set_offload_bandwidth`), or from a module whose function 5.2 calls with two or more of
@@ -196,7 +198,7 @@ def _findings(ctx: Context, python: PythonCode) -> list[Finding]:
                 )
             )
         elif not later.elsewhere(suspect.name) and (
-            words(suspect.name) & later.vocabulary(found.vocabulary)
+            (words(suspect.name) & later.vocabulary(found.vocabulary) or suspect.module in later.own_modules(found))
             and parsed.at(where, "", "")[:2] not in later.rfc320()
         ):
             findings.append(
@@ -359,6 +361,10 @@ class _Later:
                     lines[number - 1] = ""
             self._text = "\n".join(lines)
         return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", self._text) is not None
+
+    def own_modules(self, found) -> set[str]:
+        """The modules 5.2 imports what 5.1 defines from (`hyper_parallel.distributed.cp`)."""
+        return modules_importing(set(found.defines.split(", ")), [p.block.code for p in self.python.usage or ()])
 
     def vocabulary(self, own: frozenset[str]) -> set[str]:
         """The words of 5.1's names, parameters and parameter table."""

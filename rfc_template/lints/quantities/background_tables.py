@@ -7,6 +7,10 @@ today's values:
 Each cell is read as the line `当前指标：…` would say it: its row's metric, its value, and the
 backend its column names (`Step time 8.42 s（PT）`). A column of targets (`目标` / `Target`)
 is no current figure; nor is a row whose first cell names no metric, or more than one.
+
+Any figure of section 2's tables, today's or not, is a cell of a row that names one metric,
+or of a column that does (`| 现有做法 | 问题 | step time | 吞吐 | 单卡峰值显存 |`): what
+RFC331 asks a unit of (`metric_cells`).
 """
 
 from __future__ import annotations
@@ -50,6 +54,23 @@ def current_cells(tables: list[Table], section: str, prose: Callable[[str], str]
                 value = prose(row[index]) if index < len(row) else ""
                 if any(ch.isdigit() for ch in value):
                     yield CurrentCell(table.line + 2 + offset, named, value, backend, prose(table.header[index]))
+
+
+def metric_cells(tables: list[Table], section: str, prose: Callable[[str], str]) -> Iterator[tuple[int, str, str]]:
+    """(line, metric as named, cell) of every figure of a metric in the tables of `section`,
+    by row (`| Step time | 8.42 s | 8.61 s |`) or by column (a header `| … | step time | 吞吐 |`)."""
+    for table in tables:
+        if table.section != section or len(table.header) < 2:
+            continue
+        headers = [prose(h) for h in table.header]
+        by_column = {i: h for i, h in enumerate(headers) if i and len(metrics_in(h)) == 1}
+        for offset, row in enumerate(table.rows):
+            line, named = table.line + 2 + offset, prose(row[0])
+            by_row = len(metrics_in(named)) == 1
+            for index in range(1, len(row)):
+                metric = named if by_row else by_column.get(index)
+                if metric is not None:
+                    yield line, metric, prose(row[index])
 
 
 def _today(header: str) -> bool:

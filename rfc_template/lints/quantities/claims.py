@@ -200,11 +200,14 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
     gap = clause[quantity.end : after.start] if after is not None else ""
     if after is not None and COMPARED.fullmatch(gap) and after.takes(quantity.dim):
         return after  # `30% less peak memory`: the one it is said of, whatever was named before
+    if after is not None and gap.strip() and OF_METRIC.fullmatch(gap) and _native(after, quantity.dim):
+        # `snapshot memory ≤ 6 GB of host DRAM`, `… and ≤ 0.5 GB of extra device memory`: its own
+        return after
     before = [m for m in named if m.end <= quantity.start and m.takes(quantity.dim)]
     if before:
         return before[-1]  # `step time ≤ 17,410 ms and ≥ 941 tokens/s`: a rate is no step time's
     if after is not None and OF_METRIC.fullmatch(gap) and _native(after, quantity.dim):
-        return after  # `… and ≤ 16 MB of extra peak device memory`: its own, whatever came before
+        return after  # `… and ≤ 16 MB peak device memory`: its own, whatever came before
     if any(m.end <= quantity.start for m in named) and not context:
         return None  # a clause that names only other metrics, where nothing says whose this is
     if after is not None and OF_METRIC.fullmatch(gap):

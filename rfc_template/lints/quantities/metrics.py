@@ -49,7 +49,7 @@ LEXICON = (
         LOWER,
         (BYTES,),
         r"(?:(?:peak|pinned) )*host (?:(?:peak|pinned|staging|side) )*(?:memory|内存)(?: ?峰值)?|(?:主机|CPU) ?内存(?:峰值)?"
-        r"|host 侧内存",
+        r"|host 侧内存|(?:host )?DRAM",
     ),
     (
         "memory",
@@ -122,11 +122,16 @@ QUALIFIERS = (
 )
 
 
+# a device's memory is one device's: `单卡峰值显存` is 9.3's `peak memory` (a throughput per
+# card is not the job's)
+PER_DEVICE_ALREADY = frozenset({"memory"})
+
+
 # Words every name of the lexicon holds one of: a text with none of them (most) names no
 # metric, found with str.find; a text with some is matched only around them (the lexicon's
 # alternation is slow to run over a whole text).
 ANCHORS = (
-    "time", "clipping", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
+    "time", "clipping", "dram", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
     "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充",
 )  # fmt: skip
@@ -166,7 +171,11 @@ def metrics_in(text: str) -> tuple[Metric, ...]:
         index = int(match.lastgroup[1:])  # type: ignore[index]
         key, better, dims, _ = LEXICON[index]
         before = text[max(0, match.start() - 12) : match.start()]
-        qualifiers = frozenset(name for name, pattern in QUALIFIERS if pattern.search(before))
+        qualifiers = frozenset(
+            name
+            for name, pattern in QUALIFIERS
+            if pattern.search(before) and not (name == "per-device" and key in PER_DEVICE_ALREADY)
+        )
         found.append(Metric(key, better, dims, qualifiers, match.start(), match.end()))
     return tuple(found)
 

@@ -11,14 +11,15 @@ from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import (
     BACKGROUND,
     VERIFICATION,
-    background_cells,
     by_sections,
     gains,
     goals,
+    prose,
     section_text,
     targets,
     verification,
 )
+from rfc_template.lints.quantities.background_tables import metric_cells
 from rfc_template.lints.quantities.claim_words import (
     APPROX_WORDS,
     CHANGE_WORDS,
@@ -88,7 +89,9 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
     bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`; not
     `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
-    before it (`current metric: 4.20 per step`, `每步 6.81`); and in 2's target lines, 3.1's
+    before it (`current metric: 4.20 per step`, `每步 6.81`), and the figures of its tables, in a
+    row or a column that names one such metric (`| Step time | 8.42 | 8.61 |`, `42.5` under
+    `单卡峰值显存`); and in 2's target lines, 3.1's
     goals and 8's gain rows, a value with its unit that goes to a bare decimal (`from 71.2 GB to
     66.0 or less per GPU`, `74.2 GB → <= 56.2`; `from 8 to 6 s` is how a range is written).
     Reported at the row or line, once.
@@ -140,18 +143,18 @@ def number_without_unit(ctx: Context) -> list[Finding]:
                 )
             )
     reported = {f.line for f in findings}
-    for cell in background_cells(ctx):  # `| Step time | 8.42 | 8.61 |` under `| Metric | PT | MS |`
-        known = () if unit_given(cell.metric) else _quantity_metrics(cell.metric)
-        bare = bare_number(cell.value, known) if known else ""
-        if bare and cell.line not in reported:
-            reported.add(cell.line)
+    # `| Step time | 8.42 | 8.61 |`, or `| 纯 Ring | … | 16.0 s | 16384 tokens/s | 42.5 |` under `| … | 单卡峰值显存 |`
+    for line, metric, cell in background_figures(ctx):
+        known = () if unit_given(metric) else _quantity_metrics(metric)
+        bare = bare_number(cell, known) if known else ""
+        if bare and line not in reported:
+            reported.add(line)
             findings.append(
                 Finding(
-                    cell.line,
+                    line,
                     1,
                     "RFC331",
-                    f"'{background}' gives {bare} for {known[0].key} ({cell.header}) with no unit: write its unit "
-                    "(s, ms, GB, tokens/s, ...)",
+                    f"'{background}' gives {bare} for {known[0].key} with no unit: write its unit (s, ms, GB, tokens/s, ...)",
                 )
             )
     for statement in [*targets(ctx), *goals(ctx), *gains(ctx)]:
@@ -167,6 +170,10 @@ def number_without_unit(ctx: Context) -> list[Finding]:
                 )
             )
     return findings
+
+
+def background_figures(ctx: Context) -> list[tuple[int, str, str]]:
+    return list(metric_cells(ctx.doc.tables, ctx.edition.name(BACKGROUND), prose))
 
 
 CELL_PARTS = re.compile(r"\s*(?:/|,|、|;|\band\b|和|及)\s*")

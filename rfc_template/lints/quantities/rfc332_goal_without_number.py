@@ -78,10 +78,12 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     change next to a quantity (`降低显存`, `显存显著下降`, `step time 相比同步 TP 明显下降`, `提升吞吐`, `缩短恢复时间`, `降低 PT 与
     MS 的 step time`, `降低单次保存阻塞`, `reduce the peak memory`, `improve throughput`,
     `faster`), an amount said with an adjective alone, before it or after (`a negligible clipping
-    overhead`, `keep start-up overhead (profiling + solving) small`, `额外占用尽量小`; not in a
+    overhead`, `keep start-up overhead (profiling + solving) small`, `keep the snapshot memory
+    small in host DRAM`, `额外占用尽量小`; not in a
     condition, `when free device memory is low`), or below
     or above something by an adverb alone (`peak memory well below what cp_size = 1 needs`,
-    `显存明显低于全复制`), for memory, step time, latency,
+    `显存明显低于全复制`), or no worse by an adverb alone (`step time 不明显慢于手工最优配置`,
+    `not noticeably slower than`), for memory, step time, latency,
     throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
     the item when it gives no number for it: no value with a unit (`18 GB`, `15%`, `1.12×`,
     `1.5 倍`), no bound, no word for a number (`减半`, `halve`, `double`), and no pointer to
@@ -165,12 +167,15 @@ VAGUE = re.compile(
     rf"|(?P<en8>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:below|under|lower|less|smaller)\b)"
     rf"|(?P<en9>\b(?:{_EN_HIGHER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:above|over|higher|more)\b)"
     rf"|(?P<zh6>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:低于|小于|少于|短于))"
+    # no worse by an adverb alone: `step time 不明显慢于手工最优配置`, `step time not noticeably slower than`
+    rf"|(?P<zh9>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?不(?:明显|显著|会明显|会显著)(?:慢于|高于|多于|长于|大于|差于|劣于|增加|上升|变慢))"
+    rf"|(?P<en11>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,3}}?\W+(?:is |are |be )?not (?:noticeably|significantly|measurably|much) (?:slower|higher|larger|longer|worse|more)\b)"
     # as small as it can be: `量化缓冲额外占用尽量小`
     rf"|(?P<zh8>(?:{_ZH_LOWER}|占用|开销)[^\d,;。，；]{{0,8}}?(?:尽量|尽可能)(?:小|少|低|短))"  # (not `越大…越少`: a trade-off)
     rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
     # an amount said with an adjective alone, before (`a negligible clipping overhead`, `a small extra peak
     # memory`) or after (`keep start-up overhead (profiling + solving) small`)
-    rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest)(?=\s*(?:$|[.,;)])))"
+    rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest)(?=\s*(?:$|[.,;)]|(?:in|on|for|during)\b)))"
     rf"|(?P<en6>\b(?:negligible|small|minimal|minor|low|little|tiny|modest)\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
 )
 NEGATED = re.compile(NEGATION, re.I)

@@ -127,7 +127,9 @@ def wrong_direction(ctx: Context) -> list[Finding]:
 
     - a 9.3 通过标准 (Pass criteria) or an 8 收益 (gain) row bounding the metric from the wrong
       side (`step time >= 6.31 s`, `throughput <= 1400 tokens/s`), and so do 2's target lines and
-      3.1's goals (`目标指标：峰值显存 ≥ 30.5 GiB`; not a requirement: `需要 ≥ 64 GB 显存`);
+      3.1's goals (`目标指标：峰值显存 ≥ 30.5 GiB`, `throughput after the shrink ≤ 70,000
+      tokens/s`; not a requirement: `需要 ≥ 64 GB 显存`), and 9.3's 开启本特性 (With this
+      feature) written as a bound (`MTTR ≥ 300 s` for a criterion `≤ 300 s`);
     - a change asked for as a target in the wrong direction (`step time 增加 >= 15%`, `peak
       memory increases by at least 2 GB`) in 2's success criterion or target metric, 3.1, 8's
       gains or 9.3's criteria; in 8's gain rows (performance for time and throughput, memory
@@ -304,7 +306,7 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
             and not claim.cost
             and metric.key not in ("host memory",)
             and not NEEDS.search(claim.clause)
-            and not CHANGED.search(claim.clause)
+            and not CHANGED.search(EVENT.sub(" ", claim.clause))
             and not CONDITION.search(claim.clause)
         ):
             # a target from the wrong side: `目标指标：峰值显存 ≥ 30.5 GiB`, `step time at least 6.4 s`
@@ -365,6 +367,8 @@ CONDITION = re.compile(r"(?i)\b(?:with|on|for|when|if|where|whose)\b|对于|针�
 # a clause that speaks of a change may bound the change (`cut … the peak memory by at least 5 GB`)
 # (claims' own change words, and `by` for the English said after the metric)
 CHANGED = re.compile(rf"(?i)\bby\b|{CHANGE_WORDS}|\bimprov\w*|\brais\w*")
+# a change that names when, not what the bound is of: `throughput after the shrink to 56 cards ≤ …`
+EVENT = re.compile(r"(?i)\b(?:after|before|during|following|upon)\s+(?:the\s+|a\s+|each\s+)?\w+")
 
 
 def _nets_out(claim: Claim, claims: tuple[Claim, ...]) -> bool:
@@ -638,10 +642,23 @@ def _judge_row(
                 f"{baseline_name} {baseline_text(baseline)}, while the {criterion_name} asks for better"
             )
         elif asks_better and feature is None:
+            written = claims_in(BRACKETS.sub(" ", row.feature), context)
+            # `MTTR ≥ 300 s` as the value with the feature, for a criterion `≤ 300 s`: the sign turned
+            found += [
+                f"'{section}' {feature_name} bounds {metric.name} with {_op_word(c.op)} {_said(c)}, but "
+                f"{_better(metric)}"
+                for c in written
+                if c.kind == ABS
+                and c.metric is not None
+                and c.metric.key == metric.key
+                and _wrong_operator(c)
+                and c.backend in (backend_of_row, "")
+                and any(_is_bound(b) for b in bounds)
+            ]
             found += [
                 f"'{section}' {feature_name} allows {metric.name} {_op_word(bound.op)} {_said(bound)}, worse than the {baseline_name} "
                 f"{baseline_text(baseline)}, while the {criterion_name} asks for better"
-                for bound in _feature_bounds(claims_in(BRACKETS.sub(" ", row.feature), context), metric, backend_of_row)
+                for bound in _feature_bounds(written, metric, backend_of_row)
                 if _worse(bound.quantity, baseline, metric)
             ]
     if not BATCH.search(row.scenario + " " + row.criterion):  # (`micro batch 1 → 2`: other tokens per step)

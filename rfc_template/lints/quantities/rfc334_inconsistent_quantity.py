@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
@@ -82,7 +84,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     regression) row (`step time 增加 <= 12%`) and 9.3's 通过标准 (Pass criteria),
     compared as quantities (`30 min` is `1800 s`, `6310 ms` is `6.31 s`, rounding allowed). The
     same target is the same metric with the same qualifiers (`单卡吞吐` is not `吞吐`, host
-    memory is not device memory), stated the same way (a bound `<= 25 min`, a change `下降 >=
+    memory is not device memory; but `单卡峰值显存` is 9.3's `peak memory`: a device's memory is
+    one device's), stated the same way (a bound `<= 25 min`, a change `下降 >=
     15%`, a limit on a regression `增加 <= 2 GB`, a ratio `<= 1.5 倍`), for the same backend (a
     target of no backend stands for both). Reported at the later statement, naming the line of
     the earlier: two of 2, 3.1 and 8 that differ, or a 9.3 criterion weaker than one of them (a
@@ -98,7 +101,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     value stated as expected (`10.24 s → 8.19 s`) that meets another part's bound on the good
     side (`≤ 8.32 s`) is no other target; nor are two values more than 100 times apart (`≤ 1 MB
     of host memory per rank` for a hash table, `≤ 6.5 GB` of pinned memory per node): two
-    quantities the words did not tell apart.
+    quantities the words did not tell apart; nor are values said per card and per node (`≤ 6 GB
+    of host DRAM per card` against `≤ 48 GB per node`).
 
     Which statement a value is compared with is decided only where it is certain: the one
     the other part states for that metric, the one stated at the same setting (`≤ 15.0 s at
@@ -208,6 +212,18 @@ def _unverified(ctx: Context) -> list[Finding]:
     return [Finding(line, 1, "RFC334", message) for line, message in unverified(statements_of(ctx), rows, section)]
 
 
+# what a value is said per, right after it: `6 GB per card`, `48 GB per node`, `每节点 48 GB`
+PER = re.compile(
+    r"(?i)\s*(?:of [\w ]{0,30}?)?(?:per|for each|on each|each|/|每)\s*(?:(?P<device>card|rank|gpu|npu|device|卡)|(?P<node>node|host|server|machine|节点|机))"
+)
+
+
+def _per(s: Stated) -> str:
+    """ "device" or "node" when the value is said per one (`6 GB per card`), else ""."""
+    match = PER.match(s.claim.clause, s.claim.quantity.end)
+    return (match.lastgroup or "") if match else ""
+
+
 def _reference(later: Stated, earlier: list[Stated], group: list[Stated], several: set[int]) -> Stated | None:
     """The earlier statement `later` states the same target as, when that is certain."""
     sole = False
@@ -219,7 +235,11 @@ def _reference(later: Stated, earlier: list[Stated], group: list[Stated], severa
         ):
             return None
         sole = True
-    candidates = [s for s in earlier if s.source != later.source and compatible(s, later, alike=not sole)]
+    candidates = [
+        s
+        for s in earlier
+        if s.source != later.source and compatible(s, later, alike=not sole) and _per(s) in ("", _per(later) or _per(s))
+    ]
     if later.condition:  # `≤ 15.0 s at v = 5` is compared with what is stated at v = 5, where any is
         candidates = [s for s in candidates if s.condition == later.condition] or [
             s for s in candidates if not s.condition

@@ -73,11 +73,13 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     """a total, a product or a breakdown does not match its own parts
 
     ## What it checks
-    Arithmetic the RFC writes out, anywhere but in code and comments, reported at its line:
+    Arithmetic the RFC writes out, in its text and in a Python block's comment lines (`# 3 GB /
+    7 = 0.43 GB per card`), reported at its line:
 
     - a sum given with its total: `21 min（1 min + 2 min + 3 min + 14.5 min）`, `a + b = T`, with
       the parts' labels in between, before or after each (`检测 1 min + rendezvous 2 min`,
-      `9.6 GB parameters + 14.4 GB optimizer states = 24.0 GB`; bare parts in the total's unit,
+      `9.6 GB parameters + 14.4 GB optimizer states = 24.0 GB`, `… + 180 s recompile from the
+      compile cache = 270 s`; bare parts in the total's unit,
       `40.0 + 12.0 + 0.75 = 52.75 GB`), asides in brackets left out
       (`(fp32, DP = 4)`), a number in a part's name too (`fp32 主权重 4 B`), and a count times
       an amount as one part (`2 × 64 MiB`); a setting after the sum is no total of it (`… with
@@ -116,7 +118,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).
 
-    Rounding is allowed (each number may hide half of its last digit), `约`, `~`, `≈` and
+    Rounding is allowed (each number may hide half of its last digit; in an equation of one
+    unit, `3 GB + 3 GB + 0.5 GB = 6 GB`, half of the finest digit its parts are written to),
+    `约`, `~`, `≈` and
     `about` allow 5% more, and `1 GB` may be 10^9 or 2^30 bytes. Sums whose parts are not
     all of the total's unit, products with words between their numbers (`3 GiB per layer ×
     32 layers`), products of a count of something named (`8192 × 152064 个元素`), products
@@ -132,9 +136,10 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     source = ctx.doc.source
     numbers = candidate_lines(source, ctx.edition.language)
     if numbers:
-        visible = ctx.visible_lines
+        visible, commented = ctx.visible_lines, _code_comments(ctx)
         for number in numbers:
             text = visible[number - 1] if number <= len(visible) else ""
+            text = text or commented.get(number, "")
             for message in arithmetic(prose(text)) if text.strip() else ():
                 findings.append(Finding(number, 1, "RFC335", message))
     # a formula of 5.1's parameters with its value at their defaults (5.1 read only then)
@@ -156,6 +161,18 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
             for line, message in totals(table.header, table.rows, table.line):
                 findings.append(Finding(line, 1, "RFC335", message))
     return findings
+
+
+def _code_comments(ctx: Context) -> dict[int, str]:
+    """Line -> the text of a comment line in a Python block (`# 3 GB / 7 = 0.43 GB per card`):
+    prose the author wrote in the code."""
+    found = {}
+    for block in ctx.doc.code_blocks:
+        if block.info in ("python", "py") and "#" in block.code:
+            for offset, line in enumerate(block.code.split("\n"), start=block.line + 1):
+                if line.lstrip().startswith("#"):
+                    found[offset] = line.lstrip()[1:]
+    return found
 
 
 # What written arithmetic needs, looked for with str.find (in C, faster than any regex over
@@ -446,10 +463,10 @@ def _fractions(text: str) -> list[str]:
 PLUS = re.compile(r"\s*\+\s*")
 OPENING = re.compile(r"^\s*[(\[]")
 EQUALS = re.compile(r"\s*(?:=|≈|约等于|等于|是|共|合计|总计|in total|total)\s*")
-# the last part's own name before the total's `=`: a noun or two (`workspace`, `optimizer
-# states`), not a clause of its own (`with bucket size = 256 MB`, `在 bucket 大小 = 256 MB 时`)
-LAST_LABEL = re.compile(r"\s*(?:[A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*)?|[\u4e00-\u9fff]{1,6})?(?=\s*(?:=|≈))")
-CLAUSE_WORDS = re.compile(r"(?i)\b(?:with|at|when|for|if|in|on|per|by|size|timeout|interval)\b")
+# the last part's own name before the total's `=`: a few words (`workspace`, `recompile from
+# the compile cache`), not a clause of its own (`with bucket size = 256 MB`, `在 bucket 大小 = 256 MB 时`)
+LAST_LABEL = re.compile(r"\s*(?:[A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*){0,4}|[\u4e00-\u9fff]{1,6})?(?=\s*(?:=|≈))")
+CLAUSE_WORDS = re.compile(r"(?i)\b(?:with|at|when|if|in|on|per|by|size|timeout|interval|length|degree)\b")
 # an aside in brackets with no arithmetic of its own: `(fp32, sharded over DP = 4)`
 ASIDE = re.compile(r"[(（][^()（）+×]*[)）]")
 
@@ -590,7 +607,13 @@ def _sums(text: str) -> list[str]:
             continue
         low, high = sum(p.low for p in parts), sum(p.high for p in parts)
         slack = sum(p.ulp for p in parts)
-        if not _close(whole, low, high, slack, approx or any(p.approx for p in parts)):
+        approx = approx or any(p.approx for p in parts)
+        if not approx and "=" in text[chain.end : whole.start] and len({p.unit for p in parts} | {whole.unit}) == 1:
+            # `3 GB + 3 GB + 0.5 GB = 6 GB`: an equation in one unit, worked to a tenth, is not 6
+            # (a total given before its parts, `预估 21 min（1 min + … + 14.5 min）`, may be rounded)
+            finest = min(p.ulp for p in parts)
+            slack, whole = finest * len(parts), whole._replace(ulp=min(whole.ulp, finest))
+        if not _close(whole, low, high, slack, approx):
             shown = " + ".join(_written(text, p) for p in parts)
             found.append(f"{shown} is {_amount(low, high, whole)}, not the {_written(text, whole)} it is given as")
     return found
