@@ -551,6 +551,15 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("30 s heartbeat + 45 s group rebuild + 15 s reshard + 240 s recompile from the compile cache = 270 s", True),
         ("250.5 MiB for the gathered bf16 buffer + 501 MiB for the squared temporary = 1,002 MiB", True),
         ("2 GB + 3 GB with bucket size = 256 MB", False),  # the `=` of a clause of its own
+        # (held-back round 14's reviewer) a count in a part's name
+        (
+            "model states 19.0 GiB + activations of 8 micro-batches in flight 36.0 GiB + buffers 5.0 GiB = 60.0 GiB",
+            False,
+        ),
+        (
+            "model states 19.0 GiB + activations of 8 micro-batches in flight 36.0 GiB + buffers 5.0 GiB = 62.0 GiB",
+            True,
+        ),
         ("每次约 40 MB（4096 × 5120 × 2 字节）", False),  # 40 MiB
         ("16K × 32 × 128 × 2 bytes = 128 MiB", False),
         ("每步多搬约 2 × 19.5 ≈ 39 GB", False),
@@ -888,3 +897,9 @@ def test_a_devices_memory_is_one_devices_and_a_cards_throughput_is_not_the_jobs(
 
     assert metrics_in("单卡峰值显存 ≤ 44.0 GiB")[0].name == metrics_in("peak memory ≤ 44.0 GiB")[0].name
     assert metrics_in("单卡吞吐 ≥ 2480 tokens/s")[0].name != metrics_in("吞吐 ≥ 2480 tokens/s")[0].name
+
+
+def test_the_operator_next_to_a_number_is_its_own():
+    """(held-back round 14's reviewer) `from about 11,200 up to ≥ 12,480 tokens/s` is a floor."""
+    (claim,) = [c for c in claims_in(normal("throughput from about 11,200 up to ≥ 12,480 tokens/s")) if c.op]
+    assert claim.op == GE

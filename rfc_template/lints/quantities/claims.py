@@ -314,7 +314,7 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
                 )
                 continue
         before = LEAD.search(lead)
-        op = (_op(before) or _op(before, "x")) if before else ""
+        op = (_op(before, "x") or _op(before)) if before else ""  # (the operator next to the number: `up to ≥ 12,480`)
         op = op or postfix
         change = (_change(before) if before else "") or tail_change
         if not change and metric is not None and _extra(clause, metric, quantity):

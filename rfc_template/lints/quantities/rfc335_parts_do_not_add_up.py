@@ -484,6 +484,8 @@ class _Sum:
 # a number in a word's name (`fp32 主权重`, `H100 显存`, `Llama3`) is no part of a sum's arithmetic
 NAMED_NUMBER = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
 ARITHMETIC_MARK = re.compile(r"[\d=≈;,。()\[\]+×]")
+# a whole number counting something named, inside a part's name: `8 micro-batches`, `2 层`
+COUNT_NOUN = re.compile(r"(?<![\d.,])\d+\s?(?=[A-Za-z\u4e00-\u9fff])(?![KMGTkmgt]i?B\b|[KMB]\b|x\b|s\b|ms\b|min\b|h\b)")
 
 
 def _chains(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelled: bool) -> list[_Sum]:
@@ -492,6 +494,8 @@ def _chains(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelle
     chains: list[_Sum] = []
     current: _Sum | None = None
     for q in values:
+        if current is not None and q.dim == COUNT and not q.unit and COUNT_NOUN.match(text, q.start):
+            continue  # `activations of 8 micro-batches in flight 36.0 GiB`: a count in a part's name
         if current is not None:
             between = text[current.end : q.start]
             joined = joiner.match(between) or (joiner.search(between) if labelled else None)
@@ -499,7 +503,7 @@ def _chains(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelle
                 # the words naming each part, after the one before or before this one:
                 # `检测 1 min + rendezvous 2 min`, `9.6 GB parameters + 14.4 GB optimizer states`
                 labels = between[: joined.start()] + " " + between[joined.end() :]
-                if not labelled or not ARITHMETIC_MARK.search(NAMED_NUMBER.sub(" ", labels)):
+                if not labelled or not ARITHMETIC_MARK.search(_words_only(labels)):
                     current.parts.append(q)
                     current.end = q.end
                     continue
@@ -515,7 +519,12 @@ def _added_to(between: str, joiner: re.Pattern) -> bool:
     """What stands before a quantity ends in a `+` and its own words: it is a part of what
     comes before, though that could not be read (`…) + P / Q buffers 0.04 GiB`)."""
     plus = [m.end() for m in joiner.finditer(between)]
-    return bool(plus) and not ARITHMETIC_MARK.search(NAMED_NUMBER.sub(" ", between[plus[-1] :]))
+    return bool(plus) and not ARITHMETIC_MARK.search(_words_only(between[plus[-1] :]))
+
+
+def _words_only(label: str) -> str:
+    """A part's name with the numbers that are words of it left out (`fp32`, `8 micro-batches`)."""
+    return NAMED_NUMBER.sub(" ", COUNT_NOUN.sub(" ", label))
 
 
 OPERATOR_NEXT = re.compile(r"\s*[-+×*/÷]")  # matched at a position: no `^`, which only the string's start matches
