@@ -551,6 +551,10 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("30 s heartbeat + 45 s group rebuild + 15 s reshard + 240 s recompile from the compile cache = 270 s", True),
         ("250.5 MiB for the gathered bf16 buffer + 501 MiB for the squared temporary = 1,002 MiB", True),
         ("2 GB + 3 GB with bucket size = 256 MB", False),  # the `=` of a clause of its own
+        # (held-back round 14) a difference with sums in it, each part named in brackets
+        ("step time：8.0 s − 2.0 s（原暴露通信）+ 0.3 s（fp8 后的暴露通信）+ 0.1 s（量化）= 6.4 s", False),
+        ("step time：8.0 s − 2.0 s（原暴露通信）+ 1.3 s（fp8 后的暴露通信）+ 0.1 s（量化）= 6.4 s", True),
+        ("(24.0 − 19.5) / 24.0 = 18.75%", False),
         # (held-back round 14's reviewer) a count in a part's name
         (
             "model states 19.0 GiB + activations of 8 micro-batches in flight 36.0 GiB + buffers 5.0 GiB = 60.0 GiB",
@@ -567,6 +571,10 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("默认配置下约 2 × 256 MB + 0.4 GB ≈ 0.9 GB", False),  # a product that is a term of a sum
         ("32 卡（TP 4 × PP 2 × fsdp 4）", False),
         ("32 卡（TP 4 × PP 2 × fsdp 8）", True),
+        # (held-back round 14) machines × cards per machine for a card count
+        ("on 32 cards (2 nodes × 8 cards, 80 GB each)", True),
+        ("on 32 cards (4 nodes × 8 cards, 80 GB each)", False),
+        ("128 卡（16 机 × 8 卡/机）", False),
         ("8 卡（TP 2 × PP 2）", False),  # the data-parallel degree left unsaid
         ("(attention 31%, expert matmuls 27%, allgather and reduce-scatter 38%, other 12%)", True),
         ("(PT 95%, MS 93%, overall 94%)", False),  # no shares of one whole
@@ -903,3 +911,25 @@ def test_the_operator_next_to_a_number_is_its_own():
     """(held-back round 14's reviewer) `from about 11,200 up to ≥ 12,480 tokens/s` is a floor."""
     (claim,) = [c for c in claims_in(normal("throughput from about 11,200 up to ≥ 12,480 tokens/s")) if c.op]
     assert claim.op == GE
+
+
+@pytest.mark.parametrize("total, wrong", [("1.04 GB", False), ("0.94 GB", True)])
+def test_a_part_worked_out_in_its_cell_counts_as_its_result(total, wrong):
+    """(held-back round 14) `| fp8 接收缓冲 | 2 × 0.50 GB = 1.00 GB |` above `| 合计 | 1.04 GB |`."""
+    from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import totals
+
+    rows = [
+        ["fp8 接收缓冲", "2 × 0.50 GB = 1.00 GB"],
+        ["发送缓冲", "0.03 GB"],
+        ["amax 历史", "0.01 GB"],
+        ["合计", total],
+    ]
+    assert bool(totals(["项目", "大小"], rows, 10)) is wrong
+
+
+def test_an_extra_said_before_its_value_is_an_addition():
+    """(held-back round 14) `≤ 64.0 GiB (extra ≤ 4.0 GiB per card)` under a 9.3 `peak memory`."""
+    from rfc_template.lints.quantities.metrics import metrics_in
+
+    read = claims_in(normal("≤ 64.0 GiB (extra ≤ 4.0 GiB per card)"), metrics_in("peak memory"))
+    assert [(c.kind, c.change, c.quantity.number) for c in read] == [(ABS, "", 64.0), (DELTA, UP, 4.0)]

@@ -724,3 +724,19 @@ def test_a_class_shown_in_two_blocks_has_the_methods_of_both():
     first, second = "class Report:\n    def summary(self): ...\n", "class Report:\n    def bytes_read(self): ...\n"
     classes, _ = class_methods([ast.parse(first), ast.parse(second)])
     assert classes["Report"] == {"summary", "bytes_read"}
+
+
+@pytest.mark.parametrize(
+    "cell, runs",
+    [
+        ("4 cards, PP 4, a 1B model, 100 steps, on both the PT and MS backends", True),  # (held-back round 14)
+        ("4 cards, 100 steps on the MS backend", True),
+        ("4 cards, 100 steps; loss within 1e-3 of the run on the MS backend", False),  # compared with, not run on
+        ("4 cards, PP 4, a 1B model, 100 steps", False),
+    ],
+)
+def test_a_verification_row_said_to_run_on_a_left_out_backend(cell, runs):
+    from rfc_template.lints.code.rfc328_verification_on_excluded_backend import verdict
+
+    header, row = ("Level", "Count", "Coverage", "Pass criteria"), ("Level0", "3", cell, "Loss matches 1F1B")
+    assert (verdict(header, row, "MS", "PT / MS alignment", "Verified") is not None) is runs

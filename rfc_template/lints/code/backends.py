@@ -73,7 +73,8 @@ def naming(backend: Backend) -> Naming:
         re.compile(rf"(?<![\w/])tests/{folder}(?![\w])"),
         re.compile(
             rf"(?:在|于)\s*{name}\s*(?:上|下|后端|环境)|{name}\s*后端上"
-            rf"|(?i:\b(?:on|with|using|under)\s+(?:the\s+)?){name}\s+(?i:backend)"
+            rf"|(?i:\b(?:on|with|using|under)\s+(?:both\s+)?(?:the\s+)?)(?:{both}\s*(?:,|and|&|/|\+)\s*)*{name}"
+            rf"(?:\s*(?:,|and|&|/|\+)\s*{both})*\s+(?i:backends?)"  # `on both the PT and MS backends`
         ),
     )
 

@@ -73,7 +73,8 @@ def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
     - its first cell, what the row verifies, starts with it (`MS，Llama2-13B ...`,
       `PT / MS alignment (...)`, both with it second) or says it runs there (`MS 后端`,
       `在 MS 上`, `on MS`, `the MS backend`);
-    - another cell says the row runs there (`8 × A100 with the PyTorch backend`, `在 PT 后端上
+    - another cell says the row runs there (`8 × A100 with the PyTorch backend`, `on both the PT
+      and MS backends`, `在 PT 后端上
       训练`), unless it compares with it (`与 MS 后端上的结果对齐`, `误差`, `不低于`, `对照`,
       `consistent with`, `90% of that on`, `same as`, `within`, `baseline`, in the clause that
       names it);

@@ -5,7 +5,8 @@ import re
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
-from rfc_template.lints.quantities import GOALS, goals
+from rfc_template.lints.consistency import BOTH_BACKEND_ROWS
+from rfc_template.lints.quantities import GOALS, Statement, goals, prose
 from rfc_template.lints.quantities.backend_words import MS_NAME, NAME, PT_NAME, backend_of
 
 _ASIDE = r"(?:\s*[（(][^)）]{0,20}[)）])?"  # `PT（torch_npu）`
@@ -16,7 +17,10 @@ BOTH = re.compile(
     rf"(?i)(?:支持|support\w*|cover\w*)[^。.;；]{{0,40}}?(?:\b{_PT}{_AND}{_MS}\b|\b{_MS}{_AND}{_PT}\b|both backends|两个后端)"
 )
 # a goal that keeps one backend for later: `本期先支持 PT 后端，MS 后端放到下一期`, `only PT in this phase`
-LATER = r"下一期|下期|后续|二期|以后|后面|a later (?:RFC|phase|release)|the next (?:phase|release)|later"
+LATER = (
+    r"下一期|下期|后续|二期|以后|后面|下[一个]?版本|a later (?:RFC|phase|release|version)"
+    r"|the next (?:phase|release|version)|later"
+)
 ONE_FIRST = re.compile(
     rf"(?i)(?:仅|只|先)支持\s*(?P<first>{_PT}|{_MS})[^。;；]{{0,30}}?(?P<other>\b{NAME}\b)[^。;；]{{0,16}}?(?:{LATER})"
     rf"|\bonly (?P<first_en>{NAME})\b[^.;]{{0,40}}?\b(?P<other_en>{NAME})\b[^.;]{{0,30}}?(?:{LATER})"
@@ -32,6 +36,10 @@ GOAL = "3. 支持 PT / MS 的 fully_shard、hsdp、TP 及其与 PP、重计算�
     fails=(
         edit("| 适用后端 | PT + MS |", "| 适用后端 | MS |", at=GOAL),
         edit(GOAL, "3. 本期先支持 PT（torch_npu）后端，MS 后端放到下一期。"),
+        # 8's PT / MS 差异 row (held-back round 14)
+        edit(
+            "| PT / MS 差异 | PT 支持 overlap", "| PT / MS 差异 | 本期只支持 PT，MS 后端放到下个版本；PT 支持 overlap"
+        ),
         edit(
             "3. Support the following scope of PT:",
             "3. Support the following scope of PT + MS:",
@@ -55,7 +63,8 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     that supports both (`Support the PT + MS scope`, `支持 PT 和 MS 两个后端`, `both backends`).
     When it is PT + MS: an item that supports one backend first and leaves the other for later
     (`本期先支持 PT（torch_npu）后端，MS 后端放到下一期`, `only PT in this phase; MS in a later
-    RFC`). Reported at the item. A restriction within a backend (`MS 本期只支持 PyNative 模式`)
+    RFC`); so does 8's PT / MS 差异 (PT / MS differences) row (`本期只支持 PT，MS 后端放到下个版本`).
+    Reported at the item or row. A restriction within a backend (`MS 本期只支持 PyNative 模式`)
     and a mention that is no support (`keep the same interface as the PT + MS framework`) are
     left alone.
 
@@ -68,9 +77,9 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     if own not in ctx.rules.backends:
         return []
     both = own == ctx.rules.both_backends
-    section, key = ctx.edition.name(GOALS), ctx.edition.name("适用后端")
+    key = ctx.edition.name("适用后端")
     findings = []
-    for goal in goals(ctx):
+    for goal, section in _scopes(ctx):
         if both:
             later = ONE_FIRST.search(goal.text)
             first = later and (later.group("first") or later.group("first_en"))
@@ -96,3 +105,20 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _scopes(ctx: Context) -> list[tuple[Statement, str]]:
+    """3.1's items, and in a PT + MS RFC 8's PT / MS 差异 (PT / MS differences) row (a
+    single-backend RFC has none: RFC315): where an RFC says which backends it supports."""
+    ed = ctx.edition
+    found = [(goal, ed.name(GOALS)) for goal in goals(ctx)]
+    if ctx.info.get("适用后端") != ctx.rules.both_backends:
+        return found
+    (section, name), _ = BOTH_BACKEND_ROWS
+    section, name = ed.name(section), ed.name(name)
+    for table in ctx.doc.tables:
+        for offset, row in enumerate(table.rows if table.section == section else ()):
+            if row and row[0].strip("* ") == name and len(row) > 1:
+                text = prose(" ".join(row[1:]))
+                found.append((Statement(table.line + 2 + offset, text, "8", text), f"{section}' '{name}"))
+    return found

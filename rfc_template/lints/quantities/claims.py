@@ -22,6 +22,7 @@ from rfc_template.lints.quantities.claim_words import (
     ACTION_KEYS,
     ACTION_METRIC,
     ANY_OP,
+    APPROX_WORDS,
     BACKEND_WORD,
     BRACKETS,
     CLAUSE_END,
@@ -29,6 +30,7 @@ from rfc_template.lints.quantities.claim_words import (
     COUNTED_COST,
     FROM_BASELINE,
     LEAD,
+    OPERATOR_WORDS,
     ORIGIN_POSTFIX,
     PER_STEP_LEAD,
     PER_STEP_UNIT,
@@ -342,6 +344,9 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
 
 # the metric is an addition: `extra peak`, `额外显存`, `16 MB of additional memory`
 EXTRA = re.compile(r"(?i)(?:\b(?:extra|additional|added)|额外的?|多出的?|新增的?)\s*$")
+EXTRA_VALUE = re.compile(
+    rf"(?i)(?:\b(?:extra|additional|added)|额外|多出|新增)\s*(?:{OPERATOR_WORDS})?\s*(?:{APPROX_WORDS})\s*$"
+)
 
 
 def _extra(clause: str, metric: Metric, quantity: Quantity) -> bool:
@@ -352,7 +357,9 @@ def _extra(clause: str, metric: Metric, quantity: Quantity) -> bool:
     before = [m for m in named if m.end <= quantity.start]
     after = [m for m in named if m.start >= quantity.end and OF_METRIC.fullmatch(clause[quantity.end : m.start])]
     mention = before[-1] if before else (after[0] if after else None)
-    return mention is not None and EXTRA.search(clause, max(0, mention.start - 12), mention.start) is not None
+    if mention is None:  # none named: `≤ 64.0 GiB (extra ≤ 4.0 GiB per card)` under a 9.3 metric
+        return EXTRA_VALUE.search(clause, max(0, quantity.start - 24), quantity.start) is not None
+    return EXTRA.search(clause, max(0, mention.start - 12), mention.start) is not None
 
 
 def _is_origin(claim: Claim, values: list[Quantity], origins: set[int]) -> bool:

@@ -1,7 +1,8 @@
 """A parallel layout against the card count it is given for (RFC335): `32 卡（TP 4 × PP 2 ×
 fsdp 4）`, `256 × 910B, TP=8 / PP=8 / DP=4`. Only a layout that names its data-parallel
 degree is read (without it the rest is left unsaid), and none with EP (carved from DP) or
-SP (inside TP's group).
+SP (inside TP's group). And the machines a card count is given as: `32 cards (4 nodes × 8
+cards)`, `32 卡（4 机 × 8 卡）`.
 """
 
 from __future__ import annotations
@@ -100,4 +101,22 @@ def named_layouts(text: str) -> list[str]:
         if product != count:
             layout = " × ".join(f"{name.upper()} {degree}" for name, degree in degrees)
             found.append(f"{layout} is {product} cards, not the {count} it is given for")
+    return found
+
+
+# a card count with its machines right after it, in brackets: `32 cards (4 nodes × 8 cards, 80 GB each)`
+_CARD_WORD = r"(?:卡|张卡|cards?\b|GPUs?\b|NPUs?\b|devices?\b)"
+NODES_OF_CARDS = re.compile(
+    rf"(?i)(?<![\w.])(\d+)\s?{_CARD_WORD}\s*[(（]\s*(\d+)\s?(?:台|个)?\s?(?:机|节点|nodes?\b|servers?\b|hosts?\b|machines?\b)"
+    rf"\s?[×x*]\s?(\d+)\s?{_CARD_WORD}\s*(?:/\s?\S+\s*)?(?=[)），,;；])"
+)
+
+
+def nodes_of_cards(text: str) -> list[str]:
+    """A card count given as machines × cards per machine that do not make it."""
+    found = []
+    for match in NODES_OF_CARDS.finditer(text):
+        total, nodes, cards = (int(g) for g in match.groups())
+        if nodes * cards != total and max(total, nodes, cards) < 10**6:
+            found.append(f"{nodes} machines × {cards} cards is {nodes * cards} cards, not the {total} it is given as")
     return found

@@ -18,7 +18,7 @@ from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import prose
 from rfc_template.lints.quantities.changes import change_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
-from rfc_template.lints.quantities.layouts import layouts, named_layouts
+from rfc_template.lints.quantities.layouts import layouts, named_layouts, nodes_of_cards
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, COUNT, PERCENT, TIME, Quantity, quantities
 from rfc_template.met_twice import MetTwice
 
@@ -86,7 +86,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       bucket size = 256 MB`), nor is the rest of a sum whose first part has arithmetic of its
       own in brackets (`1.86 GiB (1.0B × 2 bytes) + 0.04 GiB + …`);
     - a difference given with its result: `56.0 − 20.0 − 4.5 = 31.5 GiB`, `64 GB - 52.1 GB =
-      11.9 GB` (a minus sign, or a hyphen with spaces round it; one unit throughout, or bare);
+      11.9 GB`, with sums in it and its parts named in brackets (`8.0 s − 2.0 s（原暴露通信）+
+      0.3 s（…）= 6.4 s`) (a minus sign, or a hyphen with spaces round it; one unit throughout,
+      or bare);
     - a quotient given with its result: `131,072 / 8 = 16,384`, `24 GB / 8 = 3 GB`, `7 / 39 =
       17.9 %`, and a size over a bandwidth given as a time (`1.3 GiB ÷ 20 GB/s ≈ 70 ms`, the
       size restated in brackets too: `192 MiB（约 201 MB）÷ 20 GB/s ≈ 10.1 ms`);
@@ -100,11 +102,14 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       bucket sizes = 16 candidates`);
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
     - a table with a 合计 / 总计 / Total row, column by column (a part's aside in brackets left
-      out: `26 GiB（20 层）`), or whose last row is shown a
+      out: `26 GiB（20 层）`; a part worked out in its cell is its result: `2 × 0.50 GB = 1.00
+      GB`), or whose last row is shown a
       total by a column that adds up to it (`| Step time | 8.00 s | 6.39 s |` under the parts
       of the step; a part written `none` / `无` / `—` adds nothing);
     - a breakdown of percentages of one whole (in brackets, with an `other` / `其他` share or
       said `of` the whole) adding up to more than 100%, or with its `other` share to less;
+    - a card count given as machines × cards each: `32 cards (4 nodes × 8 cards)`, `32 卡（4 机 ×
+      8 卡）`;
     - a card count given with its parallel layout: `32 卡（TP 4 × PP 2 × fsdp 4）`, `TP 4 × PP 2
       × FSDP 4 = 32 devices`, or with
       its degrees named one by one in the same sentence or cell (`256 × 910B, TP=8 / PP=8 /
@@ -304,6 +309,7 @@ def arithmetic(text: str) -> tuple[str, ...]:
     if "×" in text:
         found += _products(text)
         found += layouts(text)
+        found += nodes_of_cards(text)
         if "/" in text or "÷" in text:
             found += _mixed(text)
     if "DP" in text or "dp" in text:
@@ -630,29 +636,39 @@ def _sums(text: str) -> list[str]:
 
 # a difference: `56.0 − 20.0 − 4.5 = 31.5 GiB` (a minus sign, or a hyphen with spaces around it)
 MINUS = re.compile(r"\s*(?:−|(?<=\s)-(?=\s))\s*")
+SIGNED = re.compile(r"\s*(?:−|(?<=\s)-(?=\s)|\+)\s*")  # a difference with sums in it: `8.0 − 2.0 + 0.3`
+# a part's name in brackets, with no number but in a word (`（fp8 后的暴露通信）`)
+WORDS_ASIDE = re.compile(r"[(（](?:[^()（）\d]|(?<=[A-Za-z])\d)*[)）]")
 IN_A_QUOTIENT = re.compile(r"\s*[)）]\s*[/÷×*]")  # `(24.0 − 19.5) / 24.0`: a term of more
 
 
 def _differences(text: str) -> list[str]:
     """A first value less the others, given with its result; computed on the numbers as
     written where they share the result's unit or are bare (one reading of GB for all)."""
+    if "（" in text or "(" in text:  # `8.0 s − 2.0 s（原暴露通信）+ 0.3 s（…）= 6.4 s`: each part's name left out
+        text = WORDS_ASIDE.sub(lambda m: " " * len(m.group()), text)
     values = tuple(q for q in quantities(text) if not q.sign)
     found = []
-    for chain, whole, approx in _given_totals(text, values, MINUS, labelled=False):
+    for chain, whole, approx in _given_totals(text, values, SIGNED, labelled=False):
         if IN_A_QUOTIENT.match(text, chain.end):
             continue
         parts = chain.parts
+        signs = [1] + [-1 if MINUS.fullmatch(text[a.end : b.start]) else 1 for a, b in zip(parts, parts[1:])]
+        if -1 not in signs:
+            continue  # a sum: `_sums`'s
         if whole.dim in (COUNT, "") or not whole.number or any(p.dim not in (whole.dim, "") for p in parts):
             continue
         if whole.dim == PERCENT and any(not p.dim for p in parts):
             continue  # `1 − 0.85 = 15%`, `1.10 − 1 = 10%`: a ratio written as a share
         if any(p.dim and p.unit != whole.unit for p in parts):
             continue  # (`64 GB − 512 MiB`: read by no one reading of both)
-        number = parts[0].number - sum(p.number for p in parts[1:])
+        number = sum(sign * p.number for sign, p in zip(signs, parts))
         low_factor, high_factor = whole.low / whole.number, whole.high / whole.number
         slack = sum(p.ulp * high_factor if not p.dim else p.ulp for p in parts)
         if not _close(whole, number * low_factor, number * high_factor, slack, approx or any(p.approx for p in parts)):
-            shown = " − ".join(_written(text, p) for p in parts)
+            shown = _written(text, parts[0]) + "".join(
+                f" {'−' if sign < 0 else '+'} {_written(text, p)}" for sign, p in zip(signs[1:], parts[1:])
+            )
             found.append(
                 f"{shown} is {_amount(number * low_factor, number * high_factor, whole)}, "
                 f"not the {_written(text, whole)} it is given as"
@@ -993,6 +1009,14 @@ NOTHING = re.compile(r"(?i)^\W*(?:none|n/a|无|不涉及|—|–|-)\W*$")  # a p
 
 
 WRITTEN_SUM = re.compile(r"^[^()（）=≈]*\+[^()（）=≈]*[=≈]\s*([^()（）=≈]+)$")
+# a part worked out in its cell, `2 × 0.50 GB = 1.00 GB`: the part is its result (the line's
+# arithmetic is checked as any line's)
+WRITTEN_RESULT = re.compile(r"^[^()（）=≈]*[+×*/÷−][^()（）=≈]*=\s*([^()（）=≈]+)$")
+
+
+def _result_of(cell: str) -> str:
+    worked = WRITTEN_RESULT.match(cell)
+    return worked.group(1) if worked else cell
 
 
 def _column_sum(header, row, parts_rows, column: int, named: bool) -> tuple[bool, float, float, Quantity] | None:
@@ -1004,7 +1028,7 @@ def _column_sum(header, row, parts_rows, column: int, named: bool) -> tuple[bool
     if whole is None or whole.dim == COUNT and (not header[column : column + 1] or not named):
         return None
     cells = [r[column] if column < len(r) else "" for r in parts_rows]
-    parts = [None if NOTHING.match(prose(c)) else _one(c) for c in cells]
+    parts = [None if NOTHING.match(prose(c)) else _one(_result_of(c)) for c in cells]
     values = [p for p in parts if p is not None]
     if any(p is None and not NOTHING.match(prose(c)) for p, c in zip(parts, cells)):
         return None
