@@ -120,3 +120,19 @@ def test_a_listed_module_said_unchanged_is_found(change):
 )
 def test_a_listed_module_used_as_it_is_or_unclear_passes(change):
     assert findings((OPTIMIZER, f"| **optimizer** | {change} | 否 |")) == []
+
+
+@pytest.mark.parametrize(
+    "goal, later",
+    [
+        # (held-back round 15)
+        ("5. Support PT (PyTorch 2.1 + torch_npu, eager mode) only in this phase, with FSDP; MS follows later.", True),
+        ("5. Support PT (eager mode) and MS (PyNative), with FSDP and pipeline parallel.", False),
+        ("3. 本期只支持 PT，MS 后端放到下个版本。", True),
+        ("3. MS 本期只支持 PyNative 模式。", False),  # a restriction within a backend
+    ],
+)
+def test_a_goal_that_leaves_a_backend_for_later(goal, later):
+    from rfc_template.lints.consistency.rfc344_goal_backend_scope import ONE_FIRST
+
+    assert bool(ONE_FIRST.search(goal)) is later

@@ -84,6 +84,10 @@ def test_a_models_size_before_a_rate_is_no_rate_of_billions():
         ("step time 分别为 6.95、约 7.60 s。", None),
         ("step time 分别为 6.95、 7.60 s", None),
         ("step time 6.81、~7.42 s", None),
+        # (held-back round 15) an aside of another number after it; not its unit in brackets
+        ("step time 96.0 (65,536 tokens per card per step)", "96.0"),
+        ("step time 96.0 s (65,536 tokens per card per step)", None),
+        ("step time 6.81 (s)", None),
     ],
 )
 def test_a_bare_number_before_another_item_has_no_unit(text, bare):
@@ -691,6 +695,9 @@ def test_written_arithmetic_is_checked_with_rounding(text, wrong):
         ("clipping takes ≤ 3 ms per step", ["clipping time"]),
         ("extra peak memory during clipping ≤ 2 MiB", ["memory"]),  # when, not what
         ("≤ 6 GB of host DRAM per card", ["host memory"]),  # (held-back round 13)
+        # (held-back round 15) a copy's own time is no step time; a migration's blocking
+        ("exposed (not overlapped) PCIe copy time ≤ 0.5 s per step", ["copy time"]),
+        ("单次迁移阻塞 ≤ 250 ms", ["save time"]),
     ],
 )
 def test_a_metric_is_named_as_engineers_name_it(text, keys):
@@ -891,6 +898,9 @@ def test_a_goal_bounded_from_the_wrong_side_after_an_event(goal, wrong):
         ("- keep the snapshot memory small in host DRAM and on the device;", True),
         ("- keep the snapshot memory ≤ 6 GB in host DRAM;", False),
         ("3. 在不明显增加 step time 的前提下，峰值显存下降 ≥ 5 GB。", False),
+        # (held-back round 15) a value that moves is no section number: `从 2.6 降至`
+        ("2. 负载不均衡度从 2.6 降至 ≤ 1.3；额外显存尽量小（`num_redundant_experts=1`）。", True),
+        ("2. 额外显存尽量小，目标值见 9.3。", False),
     ],
 )
 def test_a_goal_no_worse_or_small_by_words_alone_is_vague(goal, vague):
@@ -933,3 +943,21 @@ def test_an_extra_said_before_its_value_is_an_addition():
 
     read = claims_in(normal("≤ 64.0 GiB (extra ≤ 4.0 GiB per card)"), metrics_in("peak memory"))
     assert [(c.kind, c.change, c.quantity.number) for c in read] == [(ABS, "", 64.0), (DELTA, UP, 4.0)]
+
+
+@pytest.mark.parametrize(
+    "regression, wrong",
+    [
+        ("step time ≤ 98.9 s (overhead ≤ 3%); throughput ≥ 662 tokens/s per card instead of 683", False),
+        ("step time ≤ 98.9 s (overhead ≤ 3%); throughput ≤ 662 tokens/s per card instead of 683", True),
+        ("step time ≥ 98.9 s", True),
+    ],
+)
+def test_a_regression_limit_bounds_the_worse_side(regression, wrong):
+    """(held-back round 15) 8's 性能劣化 row: `throughput ≤ 662 tokens/s` limits nothing."""
+    old = next(
+        line for line in (OFFLOAD / "rfc.md").read_text(encoding="utf-8").split("\n") if line.startswith("| 性能劣化 |")
+    )
+    text, line = edited(OFFLOAD, old, f"| 性能劣化 | {regression} |")
+    found = [f for f in findings(text) if f.code == "RFC333" and f.line == line]
+    assert bool(found) is wrong, found

@@ -24,6 +24,8 @@ LATER = (
 ONE_FIRST = re.compile(
     rf"(?i)(?:仅|只|先)支持\s*(?P<first>{_PT}|{_MS})[^。;；]{{0,30}}?(?P<other>\b{NAME}\b)[^。;；]{{0,16}}?(?:{LATER})"
     rf"|\bonly (?P<first_en>{NAME})\b[^.;]{{0,40}}?\b(?P<other_en>{NAME})\b[^.;]{{0,30}}?(?:{LATER})"
+    # `Support PT (PyTorch 2.1, eager mode) only in this phase, …; MS follows later`
+    rf"|\b(?P<first_on>{NAME})\b(?:\s*\([^()]*\))?\s+only\b[^.]{{0,80}}?\b(?P<other_on>{NAME})\b[^.;]{{0,30}}?(?:{LATER})"
 )
 GOAL = "3. 支持 PT / MS 的 fully_shard、hsdp、TP 及其与 PP、重计算组合的范围；MS 本期只支持 PyNative 模式。"
 
@@ -63,7 +65,7 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     that supports both (`Support the PT + MS scope`, `支持 PT 和 MS 两个后端`, `both backends`).
     When it is PT + MS: an item that supports one backend first and leaves the other for later
     (`本期先支持 PT（torch_npu）后端，MS 后端放到下一期`, `only PT in this phase; MS in a later
-    RFC`); so does 8's PT / MS 差异 (PT / MS differences) row (`本期只支持 PT，MS 后端放到下个版本`).
+    RFC`, `Support PT (eager mode) only in this phase; MS follows later`); so does 8's PT / MS 差异 (PT / MS differences) row (`本期只支持 PT，MS 后端放到下个版本`).
     Reported at the item or row. A restriction within a backend (`MS 本期只支持 PyNative 模式`)
     and a mention that is no support (`keep the same interface as the PT + MS framework`) are
     left alone.
@@ -82,8 +84,8 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     for goal, section in _scopes(ctx):
         if both:
             later = ONE_FIRST.search(goal.text)
-            first = later and (later.group("first") or later.group("first_en"))
-            other = later and (later.group("other") or later.group("other_en"))
+            first = later and (later.group("first") or later.group("first_en") or later.group("first_on"))
+            other = later and (later.group("other") or later.group("other_en") or later.group("other_on"))
             if later and first and other and backend_of(first) != backend_of(other):
                 findings.append(
                     Finding(

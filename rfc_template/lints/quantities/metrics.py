@@ -71,7 +71,8 @@ LEXICON = (
         "save time",
         LOWER,
         (TIME,),
-        r"保存(?:耗时|时间)|save time|(?:主线程)?阻塞(?:时间|耗时)|(?:保存|单次)阻塞|blocking time|stall time",
+        r"保存(?:耗时|时间)|save time|(?:主线程)?阻塞(?:时间|耗时)|(?:保存|单次)阻塞|blocking time|stall time"
+        r"|迁移阻塞",  # (`单次迁移阻塞 ≤ 250 ms`: a blocking time as 9.3's `单次迁移阻塞时间`)
     ),
     ("latency", LOWER, (TIME,), r"时延|延迟|latency"),
     # the communication left on the step's critical path once overlap is done: not all of it
@@ -82,6 +83,8 @@ LEXICON = (
         r"暴露(?:的)?通信(?:耗时|时间)?|通信暴露(?:耗时|时间)?|exposed (?:communication|comm)(?: time)?",
     ),
     ("communication time", LOWER, (TIME,), r"通信(?:耗时|时间)|communication time|comm time"),
+    # a copy's own time (`exposed PCIe copy time ≤ 0.5 s per step`): no step time's
+    ("copy time", LOWER, (TIME,), r"(?:拷贝|搬运|传输)(?:耗时|时间)|(?:copy|transfer|swap) time"),
     ("compile time", LOWER, (TIME,), r"编译(?:耗时|时间)|compil(?:e|ation) time"),
     ("startup time", LOWER, (TIME,), r"启动(?:耗时|时间)|startup time|start-up time"),
     (

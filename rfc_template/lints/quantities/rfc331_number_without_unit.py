@@ -87,7 +87,8 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     number; `rank-0 peak 39.6`: rank 0 names a rank; whose it is does not give it a unit: `≤ 26
     per device`, `≥ 63,000 on each backend`; nor does K or M alone: `≥ 162K`). A metric with a slash of its own (`H2D /
     D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
-    bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`; not
+    bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`, `step
+    time 96.0 (65,536 tokens …)`; not
     `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
     before it (`current metric: 4.20 per step`, `每步 6.81`), and the figures of its tables, in a
     row or a column that names one such metric (`| Step time | 8.42 | 8.61 |`, `42.5` under
@@ -297,11 +298,16 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
             or after[0] in ",;。)；，"
             or (after[0] == "." and after[1:2] in ("", " "))  # the sentence's end
             or (per is not None and after.lstrip()[:1] in ("(", "（"))  # `52.0 per NPU (Ascend 910B, …)`
+            # an aside that starts with a number of its own: `step time 96.0 (65,536 tokens …)`, not `(s)`
+            or ASIDE_NUMBER.match(rest, per.end() if per else 0) is not None
             or (after[0] == "、" and not ANOTHER_NUMBER.match(rest, per.end() if per else 0))
         )
         if re.fullmatch(LINKING, between) and ends:
             return metric.key, text[following.start : following.end]
     return None
+
+
+ASIDE_NUMBER = re.compile(r"\s*[(（]\s*[\d约≈~]")
 
 
 # a time per step whose unit is left out, with only a label before it in its clause

@@ -193,8 +193,9 @@ POINTER = re.compile(
 # a bare section number (`targets of 9.3`; not a model's version, `Llama3.2-3B`), and a
 # target set by something named (`降到 1F1B 的水平`)
 SECTION = re.compile(
-    r"(?<![\w.])(?:[2-9]|10)\.[1-6](?![\d.])(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens))"
-)
+    r"(?<![\w.])(?<!从 )(?<!从)(?<!from )(?:[2-9]|10)\.[1-6](?![\d.])"
+    r"(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens|降|到|→|->|to\b))"
+)  # (not a value that moves: `不均衡度从 2.6 降至 ≤ 1.3`)
 RELATIVE = re.compile(
     r"(?i)的水平|持平|相当|一致|同等|不低于|不高于|不超过|不劣于|\b(?:same as|on par|that of|as (?:fast|low|high|good) as|matches|match)\b"
 )

@@ -18,6 +18,7 @@ from rfc_template.lints.quantities import (
     GOALS,
     MEMORY_GAIN,
     PERFORMANCE_GAIN,
+    REGRESSION,
     VERIFICATION,
     Statement,
     VerificationRow,
@@ -129,7 +130,9 @@ def wrong_direction(ctx: Context) -> list[Finding]:
       side (`step time >= 6.31 s`, `throughput <= 1400 tokens/s`), and so do 2's target lines and
       3.1's goals (`目标指标：峰值显存 ≥ 30.5 GiB`, `throughput after the shrink ≤ 70,000
       tokens/s`; not a requirement: `需要 ≥ 64 GB 显存`), and 9.3's 开启本特性 (With this
-      feature) written as a bound (`MTTR ≥ 300 s` for a criterion `≤ 300 s`);
+      feature) written as a bound (`MTTR ≥ 300 s` for a criterion `≤ 300 s`), and 8's 性能劣化
+      (Performance regression) row bounding the good side (`throughput ≤ 662 tokens/s per card
+      instead of 683`: a limit on a regression bounds the worse side);
     - a change asked for as a target in the wrong direction (`step time 增加 >= 15%`, `peak
       memory increases by at least 2 GB`) in 2's success criterion or target metric, 3.1, 8's
       gains or 9.3's criteria; in 8's gain rows (performance for time and throughput, memory
@@ -173,7 +176,7 @@ def wrong_direction(ctx: Context) -> list[Finding]:
         # (in a memory gain row, a size with no metric named is device memory's: `节省约 0.3 GiB`)
         context = (MEMORY,) if statement.kind == MEMORY_GAIN else ()
         findings += _judge(statement, claims_in(statement.text, context), where, own)
-    findings += _said_the_other_way(ctx)
+    findings += _said_the_other_way(ctx) + _regression_limits(ctx)
     section = ed.name(VERIFICATION)
     rows = verification(ctx)
     for index, row in enumerate(rows):
@@ -237,6 +240,35 @@ def _statements(ctx: Context) -> Iterable[tuple[Statement, str]]:
         stated = gain_stated(statement) if statement.kind in (PERFORMANCE_GAIN, MEMORY_GAIN) else None
         if stated is not None:
             yield stated, f"'{ed.name(CONSTRAINTS)}' {ed.name(statement.kind)}"
+
+
+def _regression_limits(ctx: Context) -> list[Finding]:
+    """8's 性能劣化 (Performance regression) row bounding a metric on its good side: a limit on
+    a regression bounds how bad it may get (`throughput ≥ 662 tokens/s`, not `≤ 662`)."""
+    ed = ctx.edition
+    found = []
+    for statement in gains(ctx):
+        if statement.kind != REGRESSION:
+            continue
+        for claim in claims_in(statement.text):
+            if (
+                claim.kind == ABS
+                and claim.metric is not None
+                and not claim.relative
+                and _wrong_operator(claim)
+                and not (NEEDS.search(claim.clause) or CONDITION.search(claim.clause))
+            ):
+                found.append(
+                    Finding(
+                        statement.line,
+                        1,
+                        "RFC333",
+                        f"'{ed.name(CONSTRAINTS)}' {ed.name(REGRESSION)} bounds {claim.metric.name} with "
+                        f"{_op_word(claim.op)} {_said(claim)}, but {_better(claim.metric)}: a limit on a "
+                        "regression bounds the worse side",
+                    )
+                )
+    return found
 
 
 def _said_the_other_way(ctx: Context) -> list[Finding]:
