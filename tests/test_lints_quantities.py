@@ -559,6 +559,8 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("step time：8.0 s − 2.0 s（原暴露通信）+ 0.3 s（fp8 后的暴露通信）+ 0.1 s（量化）= 6.4 s", False),
         ("step time：8.0 s − 2.0 s（原暴露通信）+ 1.3 s（fp8 后的暴露通信）+ 0.1 s（量化）= 6.4 s", True),
         ("(24.0 − 19.5) / 24.0 = 18.75%", False),
+        # (held-back round 16's reviewer) a difference in brackets is a term, no aside
+        ("核算：PT 14.4 − (2.60 − 1.00) + 0.20 = 13.0 s", False),
         # (held-back round 14's reviewer) a count in a part's name
         (
             "model states 19.0 GiB + activations of 8 micro-batches in flight 36.0 GiB + buffers 5.0 GiB = 60.0 GiB",

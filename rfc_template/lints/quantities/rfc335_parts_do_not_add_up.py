@@ -475,6 +475,12 @@ LAST_LABEL = re.compile(r"\s*(?:[A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*){0,4}|[\u4e0
 CLAUSE_WORDS = re.compile(r"(?i)\b(?:with|at|when|if|in|on|per|by|size|timeout|interval|length|degree)\b")
 # an aside in brackets with no arithmetic of its own: `(fp32, sharded over DP = 4)`
 ASIDE = re.compile(r"[(（][^()（）+×]*[)）]")
+A_DIFFERENCE = re.compile(r"\d\s*[-−]\s*\d")  # `(2.60 − 1.00)`: a term of the sum, no aside
+
+
+def _blank_aside(match: re.Match[str]) -> str:
+    """An aside as spaces, but for a difference in brackets (`14.4 − (2.60 − 1.00) + 0.20`)."""
+    return match.group() if A_DIFFERENCE.search(match.group()) else " " * len(match.group())
 
 
 @dataclass
@@ -606,7 +612,7 @@ def _given_totals(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, l
 
 
 def _sums(text: str) -> list[str]:
-    text = ASIDE.sub(lambda m: " " * len(m.group()), text) if "(" in text or "（" in text else text
+    text = ASIDE.sub(_blank_aside, text) if "(" in text or "（" in text else text
     values = _counted(text, tuple(q for q in quantities(text) if not q.sign or q.sign == "+"))
     found = []
     for chain, whole, approx in _given_totals(text, values, PLUS, labelled=True):
