@@ -903,6 +903,7 @@ def test_a_goal_bounded_from_the_wrong_side_after_an_event(goal, wrong):
         # (held-back round 15) a value that moves is no section number: `从 2.6 降至`
         ("2. 负载不均衡度从 2.6 降至 ≤ 1.3；额外显存尽量小（`num_redundant_experts=1`）。", True),
         ("2. 额外显存尽量小，目标值见 9.3。", False),
+        ("3. 显存目标：额外 workspace 尽量小，峰值显存基本不增加。", True),  # (held-back round 16)
     ],
 )
 def test_a_goal_no_worse_or_small_by_words_alone_is_vague(goal, vague):
@@ -963,3 +964,19 @@ def test_a_regression_limit_bounds_the_worse_side(regression, wrong):
     text, line = edited(OFFLOAD, old, f"| 性能劣化 | {regression} |")
     found = [f for f in findings(text) if f.code == "RFC333" and f.line == line]
     assert bool(found) is wrong, found
+
+
+@pytest.mark.parametrize(
+    "computation, result, wrong",
+    [
+        ("14 + 24", "38 GiB (target ≤ 40 GiB)", False),  # (held-back round 16)
+        ("14 + 24", "36 GiB (target ≤ 40 GiB)", True),
+        ("8 ranks × 4 workers × 256 MiB", "8 GiB", False),
+        ("8 ranks × 4 workers × 512 MiB", "8 GiB", True),
+        ("measured", "2 GiB", False),
+    ],
+)
+def test_a_computation_column_is_read_with_the_result_beside_it(computation, result, wrong):
+    from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import computed_cells
+
+    assert bool(computed_cells(("Node peak", computation, result), (1,))) is wrong

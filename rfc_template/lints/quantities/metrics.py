@@ -49,7 +49,7 @@ LEXICON = (
         LOWER,
         (BYTES,),
         r"(?:(?:peak|pinned) )*host (?:(?:peak|pinned|staging|side) )*(?:memory|内存)(?: ?峰值)?|(?:主机|CPU) ?内存(?:峰值)?"
-        r"|host 侧内存|(?:host )?DRAM",
+        r"|host 侧内存|(?:host )?DRAM|host RSS",
     ),
     (
         "memory",

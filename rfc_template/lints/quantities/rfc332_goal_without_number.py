@@ -79,7 +79,7 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     MS 的 step time`, `降低单次保存阻塞`, `reduce the peak memory`, `improve throughput`,
     `faster`), an amount said with an adjective alone, before it or after (`a negligible clipping
     overhead`, `keep start-up overhead (profiling + solving) small`, `keep the snapshot memory
-    small in host DRAM`, `额外占用尽量小`; not in a
+    small in host DRAM`, `额外占用尽量小`, `额外 workspace 尽量小`; not in a
     condition, `when free device memory is low`), or below
     or above something by an adverb alone (`peak memory well below what cp_size = 1 needs`,
     `显存明显低于全复制`), or no worse by an adverb alone (`step time 不明显慢于手工最优配置`,
@@ -171,7 +171,7 @@ VAGUE = re.compile(
     rf"|(?P<zh9>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?不(?:明显|显著|会明显|会显著)(?:慢于|高于|多于|长于|大于|差于|劣于|增加|上升|变慢))"
     rf"|(?P<en11>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,3}}?\W+(?:is |are |be )?not (?:noticeably|significantly|measurably|much) (?:slower|higher|larger|longer|worse|more)\b)"
     # as small as it can be: `量化缓冲额外占用尽量小`
-    rf"|(?P<zh8>(?:{_ZH_LOWER}|占用|开销)[^\d,;。，；]{{0,8}}?(?:尽量|尽可能)(?:小|少|低|短))"  # (not `越大…越少`: a trade-off)
+    rf"|(?P<zh8>(?:{_ZH_LOWER}|占用|开销|workspace|缓冲)[^\d,;。，；]{{0,8}}?(?:尽量|尽可能)(?:小|少|低|短))"  # (not `越大…越少`: a trade-off)
     rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
     # an amount said with an adjective alone, before (`a negligible clipping overhead`, `a small extra peak
     # memory`) or after (`keep start-up overhead (profiling + solving) small`)

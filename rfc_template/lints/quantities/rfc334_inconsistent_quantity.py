@@ -214,7 +214,7 @@ def _unverified(ctx: Context) -> list[Finding]:
 
 # what a value is said per, right after it: `6 GB per card`, `48 GB per node`, `每节点 48 GB`
 PER = re.compile(
-    r"(?i)\s*(?:of [\w ]{0,30}?)?(?:per|for each|on each|each|/|每)\s*(?:(?P<device>card|rank|gpu|npu|device|卡)|(?P<node>node|host|server|machine|节点|机))"
+    r"(?i)\s*(?:of [\w ]{0,30}?)?(?:per|for each|on each|on every|every|each|/|每)\s*(?:(?P<device>card|rank|gpu|npu|device|卡)|(?P<node>node|host|server|machine|节点|机))"
 )
 
 

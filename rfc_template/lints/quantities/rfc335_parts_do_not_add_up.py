@@ -106,6 +106,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       GB`), or whose last row is shown a
       total by a column that adds up to it (`| Step time | 8.00 s | 6.39 s |` under the parts
       of the step; a part written `none` / `无` / `—` adds nothing);
+    - a table's column headed a computation (Computation, 计算, 公式, Formula) read with the
+      result in the cell beside it: `| 14 + 24 | 38 GiB |`, `| 8 ranks × 4 workers × 256 MiB |
+      8 GiB |` (whole numbers each with what it counts, times one amount);
     - a breakdown of percentages of one whole (in brackets, with an `other` / `其他` share or
       said `of` the whole) adding up to more than 100%, or with its `other` share to less;
     - a card count given as machines × cards each: `32 cards (4 nodes × 8 cards)`, `32 卡（4 机 ×
@@ -165,7 +168,51 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
         ):
             for line, message in totals(table.header, table.rows, table.line):
                 findings.append(Finding(line, 1, "RFC335", message))
+        computing = tuple(i for i, h in enumerate(table.header) if i and COMPUTATION_HEADER.search(h))
+        for offset, row in enumerate(table.rows if computing else ()):
+            for message in computed_cells(tuple(row), computing):
+                findings.append(Finding(table.line + 2 + offset, 1, "RFC335", message))
     return findings
+
+
+COMPUTATION = re.compile(r"\d\s*(?:[A-Za-z\u4e00-\u9fff ]{0,24}?)[+×*÷−]\s*\d")
+# a column that holds computations: `| Part | Computation | Host memory |`
+COMPUTATION_HEADER = re.compile(r"(?i)comput|calculat|formula|derivation|计算|算式|公式|推导|估算方法")
+
+
+@lru_cache(maxsize=4096)
+def computed_cells(row: tuple[str, ...], computing: tuple[int, ...]) -> tuple[str, ...]:
+    """A cell of a column headed a computation (`14 + 24`, `8 ranks × 4 workers × 256 MiB`)
+    beside the cell of its result (`38 GiB (target ≤ 40 GiB)`): the two read as one equation."""
+    found: list[str] = []
+    for index in (i for i in computing if i < len(row) - 1):
+        cell = prose(row[index])
+        if "=" in cell or "≈" in cell or not COMPUTATION.search(cell):
+            continue
+        result = _one(row[index + 1])
+        if result is None:
+            continue
+        equation = f"{cell} = {_written(prose(row[index + 1]), result)}"
+        found += arithmetic(equation) or _counted_product(cell, result)
+    return tuple(dict.fromkeys(found))
+
+
+def _counted_product(cell: str, result: Quantity) -> list[str]:
+    """`8 ranks × 4 workers × 256 MiB` for `8 GiB`: whole numbers each with what it counts, and
+    one amount in the result's dimension."""
+    factors = [quantities(part) for part in re.split(r"\s*[×*]\s*", cell)]
+    if len(factors) < 2 or any(len(f) != 1 for f in factors):
+        return []
+    amounts = [f[0] for f in factors if f[0].dim != COUNT]
+    counts = [f[0] for f in factors if f[0].dim == COUNT]
+    if len(amounts) != 1 or amounts[0].dim != result.dim or any(not float(c.number).is_integer() for c in counts):
+        return []
+    times = math.prod(c.number for c in counts)
+    amount = amounts[0]
+    low, high = amount.low * times, amount.high * times
+    if _close(result, low, high, amount.ulp * times, result.approx or amount.approx):
+        return []
+    return [f"{cell} is {_amount(low, high, result)}, not the {result.number:g} {result.unit} it is given as"]
 
 
 def _code_comments(ctx: Context) -> dict[int, str]:
