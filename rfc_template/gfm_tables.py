@@ -30,7 +30,7 @@ BLOCK_START = re.compile(
 WITHOUT_DELIMITER = "rows_without_delimiter"
 
 
-def _is_delimiter_row(line: str) -> bool:
+def is_delimiter_row(line: str) -> bool:
     return "-" in line and all(DELIMITER_CELL.match(cell) for cell in split_row(line))
 
 
@@ -38,7 +38,7 @@ def _failed_table_in(lines: list[str]) -> bool:
     """A line over a delimiter row of another width: a table that was not."""
     lines = [line for line in lines if line.strip()]
     return any(
-        _is_delimiter_row(below) and len(split_row(above)) != len(split_row(below))
+        is_delimiter_row(below) and len(split_row(above)) != len(split_row(below))
         for above, below in zip(lines, lines[1:])
     )
 
@@ -53,7 +53,7 @@ def _rows_alike(first: str, second: str) -> bool:
     ` | ` into the same number (two or more) of cells."""
     if _row_like(first) and _row_like(second):
         return True
-    if " | " not in first or " | " not in second or _is_delimiter_row(second):
+    if " | " not in first or " | " not in second or is_delimiter_row(second):
         return False  # `a|b` in a sentence is no cell border
     return len(split_row(first)) == len(split_row(second)) >= 2
 
@@ -105,7 +105,7 @@ def parse_table(block, m, state):  # mistune's block-rule signature
     if "|" not in delimiter_line and "-" not in delimiter_line:
         return None
     delimiter = split_row(delimiter_line)
-    if len(delimiter) != len(header) or not _is_delimiter_row(delimiter_line):
+    if len(delimiter) != len(header) or not is_delimiter_row(delimiter_line):
         if _rows_alike(m.group(0), delimiter_line):  # meant as a table (RFC008)
             state.env.setdefault(WITHOUT_DELIMITER, []).append(m.start())
         return None  # not a table: the lines are a paragraph

@@ -130,6 +130,10 @@ def test_a_listed_module_used_as_it_is_or_unclear_passes(change):
         ("5. Support PT (eager mode) and MS (PyNative), with FSDP and pipeline parallel.", False),
         ("3. 本期只支持 PT，MS 后端放到下个版本。", True),
         ("3. MS 本期只支持 PyNative 模式。", False),  # a restriction within a backend
+        # (a review) a feature of one backend, a mode of one, a version at or below
+        ("| PT / MS 差异 | 换入与计算的 overlap 本期只支持 PT，MS 的 overlap 放到下个版本 |", False),
+        ("4. Modes: PT only supports eager mode in this phase; MS graph mode comes later.", False),
+        ("| PT / MS 差异 | 锁页内存仅支持 PT，MS 2.6 及以下版本用普通 host 内存 |", False),
     ],
 )
 def test_a_goal_that_leaves_a_backend_for_later(goal, later):

@@ -87,3 +87,13 @@ def test_an_edge_typo_names_the_line_of_the_node_it_slips_from():
     markdown = '# T\n\n```mermaid\nflowchart TD\n    H["h"] --> p["rail 组"]\n    P --> Q["节点内"]\n```\n'
     found = [f for f in check.check_text(markdown, stage=check.REVIEW).findings if f.code == "RFC329"]
     assert [(f.line, "(line 5)" in f.message) for f in found] == [(6, True)]
+
+
+def test_the_node_an_edge_typo_slips_from_is_named_at_its_definition():
+    """(a review) a `%%` comment naming the node above it is not where it is written."""
+    markdown = (
+        "# T\n\n```mermaid\nflowchart TD\n    %% Prefetch 与 Update 在两条 stream 上重叠\n"
+        '    H["h"] --> Update["更新"]\n    Updat --> E["e"]\n```\n'
+    )
+    found = [f for f in check.check_text(markdown, stage=check.REVIEW).findings if f.code == "RFC329"]
+    assert [("(line 6)" in f.message) for f in found] == [True]

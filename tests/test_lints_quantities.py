@@ -559,6 +559,16 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("step time：8.0 s − 2.0 s（原暴露通信）+ 0.3 s（fp8 后的暴露通信）+ 0.1 s（量化）= 6.4 s", False),
         ("step time：8.0 s − 2.0 s（原暴露通信）+ 1.3 s（fp8 后的暴露通信）+ 0.1 s（量化）= 6.4 s", True),
         ("(24.0 − 19.5) / 24.0 = 18.75%", False),
+        # (a review of session 39's readings) totals rounded to their own digit, counts that
+        # multiply a part, a card count with a thousands separator, a setting after a sum
+        ("激活 26.0 GiB + 通信缓冲 4.37 GiB = 30.4 GiB", False),
+        ("参数 1.7 GB + 梯度 2.4 GB + 换入缓冲 0.96 GB = 5.1 GB", False),
+        ("fp32 主权重 52 GB + 2 个动量各 52 GB = 156 GB", False),
+        ("fp32 master weights 26 GB + 2 moments 26 GB each = 78 GB", False),
+        ("activations 12 GB + 4 buffers of 0.5 GB = 14 GB", False),
+        ("后续扩展目标为 1,024 卡（128 机 × 8 卡），本期不验证。", False),
+        ("1,024 卡（64 机 × 8 卡）", True),
+        ("staging buffers: 2 × 256 MB + 16 MB for bucket_size_mb = 256 MB.", False),
         # (held-back round 16's reviewer) a difference in brackets is a term, no aside
         ("核算：PT 14.4 − (2.60 − 1.00) + 0.20 = 13.0 s", False),
         # (held-back round 14's reviewer) a count in a part's name
@@ -696,6 +706,7 @@ def test_written_arithmetic_is_checked_with_rounding(text, wrong):
         ("clipping from 385 ms to ≤ 3 ms", ["clipping time"]),
         ("clipping takes ≤ 3 ms per step", ["clipping time"]),
         ("extra peak memory during clipping ≤ 2 MiB", ["memory"]),  # when, not what
+        ("AdamW，gradient clipping 1.0，warmup 2000 步", []),  # the max norm, no time (a review)
         ("≤ 6 GB of host DRAM per card", ["host memory"]),  # (held-back round 13)
         # (held-back round 15) a copy's own time is no step time; a migration's blocking
         ("exposed (not overlapped) PCIe copy time ≤ 0.5 s per step", ["copy time"]),
@@ -904,6 +915,9 @@ def test_a_goal_bounded_from_the_wrong_side_after_an_event(goal, wrong):
         ("2. 负载不均衡度从 2.6 降至 ≤ 1.3；额外显存尽量小（`num_redundant_experts=1`）。", True),
         ("2. 额外显存尽量小，目标值见 9.3。", False),
         ("3. 显存目标：额外 workspace 尽量小，峰值显存基本不增加。", True),  # (held-back round 16)
+        # (a review) a premise, and a pointer to 9.3 after `from`
+        ("4. 只开 offload 时，在 step time 不明显增加的前提下，峰值显存下降 >= 18 GB/卡。", False),
+        ("4. Reduce the peak memory per card at 256K tokens (the numbers from 9.3).", False),
     ],
 )
 def test_a_goal_no_worse_or_small_by_words_alone_is_vague(goal, vague):
@@ -974,9 +988,64 @@ def test_a_regression_limit_bounds_the_worse_side(regression, wrong):
         ("8 ranks × 4 workers × 256 MiB", "8 GiB", False),
         ("8 ranks × 4 workers × 512 MiB", "8 GiB", True),
         ("measured", "2 GiB", False),
+        ("2 × 3.5 GB", "≤ 8 GB", False),  # a budget beside it (a review)
     ],
 )
 def test_a_computation_column_is_read_with_the_result_beside_it(computation, result, wrong):
     from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import computed_cells
 
     assert bool(computed_cells(("Node peak", computation, result), (1,))) is wrong
+
+
+@pytest.mark.parametrize(
+    "header, computing",
+    [
+        ("计算", True),
+        ("Computation", True),
+        ("公式（默认配置）", True),
+        ("计算耗时", False),
+        ("Compute time", False),
+        ("计算量", False),
+    ],
+)
+def test_a_computation_column_is_one_headed_so(header, computing):
+    """(a review) `计算耗时` is a time, no computation."""
+    from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import COMPUTATION_HEADER
+
+    assert bool(COMPUTATION_HEADER.fullmatch(header)) is computing
+
+
+@pytest.mark.parametrize(
+    "header, today",
+    [
+        ("PT (torch_npu)", True),
+        ("PT 基线", True),
+        ("当前", True),
+        ("PT + offload（预估）", False),
+        ("MS 本方案", False),
+        ("PT (this RFC)", False),
+        ("PT 理论值", False),
+    ],
+)
+def test_a_background_column_is_todays_when_it_says_so(header, today):
+    """(a review) an estimate's column is no current figure."""
+    from rfc_template.lints.quantities.background_tables import _today
+
+    assert _today(header) is today
+
+
+def test_a_background_table_with_a_unit_column_asks_no_unit():
+    """(a review) `| 指标 | 单位 | PT | MS |`: each figure's unit is in its row's 单位 cell."""
+    table = "| 指标 | 单位 | PT | MS |\n| --- | --- | --- | --- |\n| step time | s | 6.81 | 7.42 |\n"
+    old = "本 RFC 要解决的问题："
+    text, _ = edited(OFFLOAD, old, table + "\n" + old)
+    assert not [f for f in findings(text) if f.code == "RFC331"]
+
+
+def test_a_regression_row_may_cap_what_it_uses():
+    """(a review) `换入占用 PCIe 带宽 <= 12 GB/s` bounds a bandwidth used, rightly from above."""
+    old = next(
+        line for line in (OFFLOAD / "rfc.md").read_text(encoding="utf-8").split("\n") if line.startswith("| 性能劣化 |")
+    )
+    text, line = edited(OFFLOAD, old, "| 性能劣化 | 换入占用 PCIe 带宽 <= 12 GB/s，与数据加载争用可忽略 |")
+    assert not [f for f in findings(text) if f.code == "RFC333" and f.line == line]

@@ -740,3 +740,12 @@ def test_a_verification_row_said_to_run_on_a_left_out_backend(cell, runs):
 
     header, row = ("Level", "Count", "Coverage", "Pass criteria"), ("Level0", "3", cell, "Loss matches 1F1B")
     assert (verdict(header, row, "MS", "PT / MS alignment", "Verified") is not None) is runs
+
+
+def test_a_helper_imported_beside_the_api_is_no_undefined_call():
+    """(a review) `build_lr_scheduler` from the package of `offload_optimizer_states` is an
+    existing helper; `describe_cp_layout` beside `enable_cp_hybrid` is of its family."""
+    from rfc_template.lints.code.binding import kin
+
+    assert not kin("build_lr_scheduler", {"offload_optimizer_states"})
+    assert kin("describe_cp_layout", {"enable_cp_hybrid"})

@@ -1,8 +1,7 @@
 from __future__ import annotations
 
-import re
-
 from rfc_template.findings import Finding
+from rfc_template.gfm_tables import is_delimiter_row, split_row
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import DRAFT, WARNING, edit, rule
 
@@ -41,14 +40,14 @@ def table_without_delimiter(ctx: Context) -> list[Finding]:
     findings = []
     for line in ctx.doc.cell_lines:
         header, below = lines[line - 1], lines[line] if line < len(lines) else ""
-        if DELIMITER_ROW.match(below):
+        if is_delimiter_row(below):
             findings.append(
                 Finding(
                     line + 1,
                     1,
                     "RFC008",
-                    f"the delimiter row has {_cells(below)} cells and the row above it {_cells(header)}: a forge draws "
-                    "no table unless they are as many",
+                    f"the delimiter row has {_count(len(split_row(below)))} and the row above it {len(split_row(header))}: a forge "
+                    "draws no table unless they are as many",
                 )
             )
         else:
@@ -63,12 +62,5 @@ def table_without_delimiter(ctx: Context) -> list[Finding]:
     return findings
 
 
-DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
-
-
-def _cells(row: str) -> int:
-    """How many cells a row is written with (its outer pipes are no cells; `\\|` is text)."""
-    inner = row.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    return len(re.split(r"(?<!\\)\|", inner))
+def _count(cells: int) -> str:
+    return f"{cells} cell" if cells == 1 else f"{cells} cells"

@@ -19,6 +19,7 @@ from rfc_template.lints.code.binding import (
     bind,
     class_methods,
     defined,
+    kin,
     modules_importing,
     takes_parameters_of,
     unimported_calls,
@@ -197,8 +198,9 @@ def _findings(ctx: Context, python: PythonCode) -> list[Finding]:
                     f"of {suspect.message}, which it imports and never calls: a NameError (renamed?)",
                 )
             )
-        elif not later.elsewhere(suspect.name) and (
-            (words(suspect.name) & later.vocabulary(found.vocabulary) or suspect.module in later.own_modules(found))
+        elif (
+            not later.elsewhere(suspect.name)
+            and later.of_the_feature(suspect, found)
             and parsed.at(where, "", "")[:2] not in later.rfc320()
         ):
             findings.append(
@@ -362,9 +364,11 @@ class _Later:
             self._text = "\n".join(lines)
         return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", self._text) is not None
 
-    def own_modules(self, found) -> set[str]:
-        """The modules 5.2 imports what 5.1 defines from (`hyper_parallel.distributed.cp`)."""
-        return modules_importing(set(found.defines.split(", ")), [p.block.code for p in self.python.usage or ()])
+    def of_the_feature(self, suspect, found) -> bool:
+        """About what 5.1 is (a word of it), or kin of a 5.1 function imported beside it (`describe_cp_layout`)."""
+        codes = [p.block.code for p in self.python.usage or ()]
+        own = modules_importing(set(found.defines.split(", ")), codes).get(suspect.module, set())
+        return bool(words(suspect.name) & self.vocabulary(found.vocabulary)) or kin(suspect.name, own)
 
     def vocabulary(self, own: frozenset[str]) -> set[str]:
         """The words of 5.1's names, parameters and parameter table."""
@@ -389,9 +393,8 @@ class _Later:
 
 
 def _may_be_undefined(name: str, api: Interface) -> bool:
-    """A function that 5.1 may not define: lower case (a class is not judged), none of the
-    framework's known functions nor a builtin, not mentioned by 5.1's code at all. (The
-    rule reads then whether it is about what 5.1 is about, and named elsewhere.)"""
+    """A function that 5.1 may not define: lower case (no class), none of the framework's known
+    functions nor a builtin, not mentioned by 5.1's code (then `_Later` reads the rest)."""
     if not name[:1].islower() or name in KNOWN or name in BUILTINS:
         return False
     return name not in api.functions and name not in api.methods and name not in api.mentioned

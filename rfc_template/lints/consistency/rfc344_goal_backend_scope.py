@@ -17,15 +17,23 @@ BOTH = re.compile(
     rf"(?i)(?:支持|support\w*|cover\w*)[^。.;；]{{0,40}}?(?:\b{_PT}{_AND}{_MS}\b|\b{_MS}{_AND}{_PT}\b|both backends|两个后端)"
 )
 # a goal that keeps one backend for later: `本期先支持 PT 后端，MS 后端放到下一期`, `only PT in this phase`
+# (`以下版本` is at or below a version, `2.7 or later` a version too)
 LATER = (
-    r"下一期|下期|后续|二期|以后|后面|下[一个]?版本|a later (?:RFC|phase|release|version)"
-    r"|the next (?:phase|release|version)|later"
+    r"下一期|下期|后续|二期|以后|后面|(?<![以之])下[一个]?版本|a later (?:RFC|phase|release|version)"
+    r"|the next (?:phase|release|version)|(?<!or )later"
 )
+# the backend as a whole, not a feature of it: what may stand before `只支持 PT` in its clause
+# (`本期只支持 PT`, not `overlap 本期只支持 PT`), and after the other one (`MS 后端`, not `MS graph mode`)
+_LEAD = r"(?:^|[，,；;：:。]|^\s*\d+[.、)])\s*(?:本期|当前|目前|现阶段|首期|第一期)?\s*"
+_WHOLE = r"(?=\s*(?:后端|backend|path|support|follows|comes|will|is\b|in\b|[，,。.;；)）]|$))"
 ONE_FIRST = re.compile(
-    rf"(?i)(?:仅|只|先)支持\s*(?P<first>{_PT}|{_MS})[^。;；]{{0,30}}?(?P<other>\b{NAME}\b)[^。;；]{{0,16}}?(?:{LATER})"
-    rf"|\bonly (?P<first_en>{NAME})\b[^.;]{{0,40}}?\b(?P<other_en>{NAME})\b[^.;]{{0,30}}?(?:{LATER})"
+    rf"(?i){_LEAD}(?:仅|只|先)支持\s*(?P<first>{_PT}|{_MS})[^。;；]{{0,30}}?(?P<other>\b{NAME}\b){_WHOLE}[^。;；]{{0,16}}?(?:{LATER})"
+    rf"|\bonly (?P<first_en>{NAME})\b(?!\s+\w+s\b)[^.;]{{0,40}}?\b(?P<other_en>{NAME})\b{_WHOLE}[^.;]{{0,30}}?(?:{LATER})"
     # `Support PT (PyTorch 2.1, eager mode) only in this phase, …; MS follows later`
-    rf"|\b(?P<first_on>{NAME})\b(?:\s*\([^()]*\))?\s+only\b[^.]{{0,80}}?\b(?P<other_on>{NAME})\b[^.;]{{0,30}}?(?:{LATER})"
+    # (`PT only supports eager mode` is a restriction within PT)
+    rf"|(?:\bsupport\w*\s+|{_LEAD})(?P<first_on>{NAME})\b(?:\s*\([^()]*\))?\s+only\b(?!\s+\w+s\b)"
+    rf"[^.]{{0,80}}?\b(?P<other_on>{NAME})\b{_WHOLE}"
+    rf"[^.;]{{0,30}}?(?:{LATER})"
 )
 GOAL = "3. 支持 PT / MS 的 fully_shard、hsdp、TP 及其与 PP、重计算组合的范围；MS 本期只支持 PyNative 模式。"
 

@@ -104,9 +104,14 @@ def flowchart_edge_typo(ctx: Context) -> list[Finding]:
 
 
 def _first_line_of(name: str, lines: list[str]) -> int:
-    """The index of the first line that writes the id `name`."""
+    """The index of the line that defines the node `name` (its id with a shape: `p["..."]`),
+    else the first that writes it; comments (`%%`) aside."""
+    shaped = re.compile(rf"(?<!\w){re.escape(name)}\s*[\[({{>]")
     written = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
-    return next(i for i, line in enumerate(lines) if written.search(line))
+    code = [(i, line) for i, line in enumerate(lines) if not line.lstrip().startswith("%%")]
+    return next(
+        (i for i, line in code if shaped.search(line)), next((i for i, line in code if written.search(line)), 0)
+    )
 
 
 FLOWCHART_START = re.compile(r"\s*(?:flowchart|graph|%%)")

@@ -24,7 +24,12 @@ from rfc_template.lints.quantities.backend_words import backend_of
 from rfc_template.lints.quantities.metrics import metrics_in
 
 TODAY = re.compile(r"(?i)当前|现状|现有|基线|current|today|baseline|before|\bnow\b")
-TARGET = re.compile(r"(?i)目标|预期|预计|优化后|开启|target|goal|expected|after|with (?:this|the) feature")
+TARGET = re.compile(
+    r"(?i)目标|预期|预计|预估|估算|理论|本方案|优化后|开启|\+|target|goal|expected|estimat|theor|after|with\b|this RFC"
+)
+UNIT_HEADER = re.compile(r"(?i)\s*(?:单位|计量单位|units?)\s*")
+# a header that is a backend's name and nothing more: `PT`, `PT (torch_npu)`, `MindSpore`
+BACKEND_ONLY = re.compile(r"\s*(?:PT|MS|PyTorch|MindSpore)\s*(?:[(（][^()（）]*[)）])?\s*")
 
 
 class CurrentCell(NamedTuple):
@@ -46,6 +51,8 @@ def current_cells(tables: list[Table], section: str, prose: Callable[[str], str]
         if table.section != section or len(table.header) < 2:
             continue
         columns = [(index, backend_of(prose(h))) for index, h in enumerate(table.header) if index and _today(prose(h))]
+        if len({b for _, b in columns}) < len(columns):
+            continue  # two columns of today's for one backend (or none): which is today's is not certain
         for offset, row in enumerate(table.rows):
             named = prose(row[0])
             if len(metrics_in(named)) != 1:
@@ -63,6 +70,8 @@ def metric_cells(tables: list[Table], section: str, prose: Callable[[str], str])
         if table.section != section or len(table.header) < 2:
             continue
         headers = [prose(h) for h in table.header]
+        if any(UNIT_HEADER.fullmatch(h) for h in headers):
+            continue  # `| 指标 | 单位 | PT | MS |`: the units in a column of their own
         by_column = {i: h for i, h in enumerate(headers) if i and len(metrics_in(h)) == 1}
         for offset, row in enumerate(table.rows):
             line, named = table.line + 2 + offset, prose(row[0])
@@ -74,7 +83,8 @@ def metric_cells(tables: list[Table], section: str, prose: Callable[[str], str])
 
 
 def _today(header: str) -> bool:
-    """A column of today's values: one backend's (`PT (torch_npu)`) or today's (`当前`)."""
+    """A column of today's values: today's (`当前`, `PT 基线`), or one backend's named alone
+    (`PT (torch_npu)`); not an estimate or a target (`PT + offload（预估）`, `MS 本方案`)."""
     if TARGET.search(header):
         return False
-    return bool(backend_of(header)) or TODAY.search(header) is not None
+    return TODAY.search(header) is not None or BACKEND_ONLY.fullmatch(header) is not None

@@ -107,7 +107,7 @@ def named_layouts(text: str) -> list[str]:
 # a card count with its machines right after it, in brackets: `32 cards (4 nodes × 8 cards, 80 GB each)`
 _CARD_WORD = r"(?:卡|张卡|cards?\b|GPUs?\b|NPUs?\b|devices?\b)"
 NODES_OF_CARDS = re.compile(
-    rf"(?i)(?<![\w.])(\d+)\s?{_CARD_WORD}\s*[(（]\s*(\d+)\s?(?:台|个)?\s?(?:机|节点|nodes?\b|servers?\b|hosts?\b|machines?\b)"
+    rf"(?i)(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+|\d+)\s?{_CARD_WORD}\s*[(（]\s*(\d+)\s?(?:台|个)?\s?(?:机|节点|nodes?\b|servers?\b|hosts?\b|machines?\b)"
     rf"\s?[×x*]\s?(\d+)\s?{_CARD_WORD}\s*(?:/\s?\S+\s*)?(?=[)），,;；])"
 )
 
@@ -116,7 +116,7 @@ def nodes_of_cards(text: str) -> list[str]:
     """A card count given as machines × cards per machine that do not make it."""
     found = []
     for match in NODES_OF_CARDS.finditer(text):
-        total, nodes, cards = (int(g) for g in match.groups())
+        total, nodes, cards = (int(g.replace(",", "")) for g in match.groups())  # (`1,024 卡`)
         if nodes * cards != total and max(total, nodes, cards) < 10**6:
             found.append(f"{nodes} machines × {cards} cards is {nodes * cards} cards, not the {total} it is given as")
     return found

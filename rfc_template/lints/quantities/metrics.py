@@ -92,7 +92,9 @@ LEXICON = (
         LOWER,
         (TIME,),
         # `clipping from 385 ms to ≤ 3 ms`, `clipping takes ≤ 3 ms`; not `memory during clipping`
-        r"clipping time|(?<!during )(?<!while )(?<!after )(?<!before )clipping(?= (?:from|takes|costs|per (?:step|iteration))\b| ?(?:≤|<=|<|≈|~|\d))|裁剪(?:耗时|时间)",
+        # (`gradient clipping 1.0` is the max norm: a time has its unit)
+        r"clipping time|(?<!during )(?<!while )(?<!after )(?<!before )clipping"
+        r"(?= (?:from|takes|costs|per (?:step|iteration))\b| ?(?:≤|<=|<|≈|~)? ?\d[\d.,]*\s?(?:ms|s|min)\b)|裁剪(?:耗时|时间)",
     ),
     ("throughput", HIGHER, (RATE,), r"吞吐(?:量|率)?|throughput"),
     ("MFU", HIGHER, (PERCENT,), r"MFU"),

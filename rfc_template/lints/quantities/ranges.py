@@ -26,7 +26,7 @@ from rfc_template.lints.quantities.units import _UNIT, COUNT, NUMBER, Quantity, 
 NUMBER_VALUE = re.compile(
     rf"(?P<sign>[+\-])?(?P<number>{NUMBER})(?P<times>(?!))?(?:(?P<mult>[kKMB](?![A-Za-z0-9])|万|亿)?(?:\s?(?:{_UNIT}))?)(?![A-Za-z0-9_.])"
 )
-INFINITE = re.compile(r"""(?i)\+?(?:inf|infinity|∞|float\(["']inf["']\)|math\.inf|无穷大?|无限)""")
+INFINITE = re.compile(r"""(?i)\+?(?:infinity|inf|∞|float\(["']inf["']\)|math\.inf|无穷大?|无限)""")
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,8 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     condition, `when free device memory is low`), or below
     or above something by an adverb alone (`peak memory well below what cp_size = 1 needs`,
     `显存明显低于全复制`), or no worse by an adverb alone (`step time 不明显慢于手工最优配置`,
-    `not noticeably slower than`), for memory, step time, latency,
+    `not noticeably slower than`; not as a premise: `在 step time 不明显增加的前提下，…`), for
+    memory, step time, latency,
     throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
     the item when it gives no number for it: no value with a unit (`18 GB`, `15%`, `1.12×`,
     `1.5 倍`), no bound, no word for a number (`减半`, `halve`, `double`), and no pointer to
@@ -193,9 +194,11 @@ POINTER = re.compile(
 # a bare section number (`targets of 9.3`; not a model's version, `Llama3.2-3B`), and a
 # target set by something named (`降到 1F1B 的水平`)
 SECTION = re.compile(
-    r"(?<![\w.])(?<!从 )(?<!从)(?<!from )(?:[2-9]|10)\.[1-6](?![\d.])"
-    r"(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens|降|到|→|->|to\b))"
-)  # (not a value that moves: `不均衡度从 2.6 降至 ≤ 1.3`)
+    r"(?<![\w.])(?:[2-9]|10)\.[1-6](?![\d.])(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens))"
+)
+# a value that moves, no section: `不均衡度从 2.6 降至 ≤ 1.3`, `from 2.6 to 1.3`
+MOVING = re.compile(r"(?i)(?:从|from)\s?$")
+MOVES = re.compile(r"(?i)\s?(?:降|到|→|->|提升|增|to\b)")
 RELATIVE = re.compile(
     r"(?i)的水平|持平|相当|一致|同等|不低于|不高于|不超过|不劣于|\b(?:same as|on par|that of|as (?:fast|low|high|good) as|matches|match)\b"
 )
@@ -205,12 +208,16 @@ OPERATOR = re.compile(r"(?:<=|>=|≤|≥|<|>|不超过|不低于|至少|至多|�
 @lru_cache(maxsize=2048)
 def vague_goal(text: str) -> str:
     """The words of a goal that ask for a quantity to improve with no number; "" if none."""
-    if any(p.search(text) for p in (NUMBER_WORDS, POINTER, SECTION)):
+    if NUMBER_WORDS.search(text) or POINTER.search(text) or any(_a_section(text, m) for m in SECTION.finditer(text)):
         return ""
     relative = RELATIVE.search(text) is not None
     for match in VAGUE.finditer(text):
         if relative and match.lastgroup not in BY_ADVERB and _set_by_something(text, match):
             continue  # a target set by something named (`降到 1F1B 的水平`); `well below that of` is none
+        if match.lastgroup in ("zh9", "en11") and (
+            "在" in _clause_before(text, match.start()) or PREMISE.match(text, match.end())
+        ):
+            continue  # a premise: `在 step time 不明显增加的前提下，峰值显存下降 >= 18 GB`
         negated = KEPT_SMALL if match.lastgroup == "en10" else NEGATED  # (`keep … small` asks for an amount)
         if negated.search(text, max(0, match.start() - 12), match.start()) or (
             match.lastgroup == "en10" and CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
@@ -225,6 +232,20 @@ def vague_goal(text: str) -> str:
         if not any(_has_number(clause, dims) or (near and _bare_bound(clause, dims)) for clause, near in clauses):
             return found.strip()
     return ""
+
+
+def _a_section(text: str, match: re.Match[str]) -> bool:
+    """A section number (`见 9.3`, `the numbers from 9.3`), not a value moving (`从 2.6 降至`)."""
+    return not (MOVING.search(text, 0, match.start()) and MOVES.match(text, match.end()))
+
+
+PREMISE = re.compile(r"(?i)[^,;。，；]{0,6}?(?:的?前提|的同时|的情况下|\bwhile\b|\bprovided\b)")
+
+
+def _clause_before(text: str, at: int) -> str:
+    """The text of `at`'s clause before it."""
+    ends = [e for e in _clause_ends(text) if e < at]
+    return text[(ends[-1] + 1) if ends else 0 : at]
 
 
 def _set_by_something(text: str, match: re.Match[str]) -> bool:

@@ -242,6 +242,10 @@ def _statements(ctx: Context) -> Iterable[tuple[Statement, str]]:
             yield stated, f"'{ed.name(CONSTRAINTS)}' {ed.name(statement.kind)}"
 
 
+# what is used up, no figure of merit: `换入占用 PCIe 带宽 <= 12 GB/s`, `bandwidth used ≤ 12 GB/s`
+USED = re.compile(r"(?i)占用|消耗|用掉|\bus(?:ed|es|ing)\b|\bconsum\w*")
+
+
 def _regression_limits(ctx: Context) -> list[Finding]:
     """8's 性能劣化 (Performance regression) row bounding a metric on its good side: a limit on
     a regression bounds how bad it may get (`throughput ≥ 662 tokens/s`, not `≤ 662`)."""
@@ -255,8 +259,9 @@ def _regression_limits(ctx: Context) -> list[Finding]:
                 claim.kind == ABS
                 and claim.metric is not None
                 and not claim.relative
+                and not claim.cost
                 and _wrong_operator(claim)
-                and not (NEEDS.search(claim.clause) or CONDITION.search(claim.clause))
+                and not (NEEDS.search(claim.clause) or CONDITION.search(claim.clause) or USED.search(claim.clause))
             ):
                 found.append(
                     Finding(

@@ -82,8 +82,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       compile cache = 270 s`; bare parts in the total's unit,
       `40.0 + 12.0 + 0.75 = 52.75 GB`), asides in brackets left out
       (`(fp32, DP = 4)`), a number in a part's name too (`fp32 主权重 4 B`), and a count times
-      an amount as one part (`2 × 64 MiB`); a setting after the sum is no total of it (`… with
-      bucket size = 256 MB`), nor is the rest of a sum whose first part has arithmetic of its
+      an amount as one part (`2 × 64 MiB`; a count right after a `+` that multiplies its part,
+      `+ 2 个动量各 52 GB`, leaves the sum unread); a setting after the sum is no total of it (`… with
+      bucket size = 256 MB`, `… for bucket_size_mb = 256 MB`), nor is the rest of a sum whose first part has arithmetic of its
       own in brackets (`1.86 GiB (1.0B × 2 bytes) + 0.04 GiB + …`);
     - a difference given with its result: `56.0 − 20.0 − 4.5 = 31.5 GiB`, `64 GB - 52.1 GB =
       11.9 GB`, with sums in it and its parts named in brackets (`8.0 s − 2.0 s（原暴露通信）+
@@ -126,8 +127,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).
 
-    Rounding is allowed (each number may hide half of its last digit; in an equation of one
-    unit, `3 GB + 3 GB + 0.5 GB = 6 GB`, half of the finest digit its parts are written to),
+    Rounding is allowed (each number may hide half of its last digit; an equation of one unit
+    is worked on its parts as written, its total rounded to its own last digit: `26.0 GiB +
+    4.37 GiB = 30.4 GiB` is right, `3 GB + 3 GB + 0.5 GB = 6 GB` is not),
     `约`, `~`, `≈` and
     `about` allow 5% more, and `1 GB` may be 10^9 or 2^30 bytes. Sums whose parts are not
     all of the total's unit, products with words between their numbers (`3 GiB per layer ×
@@ -168,7 +170,7 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
         ):
             for line, message in totals(table.header, table.rows, table.line):
                 findings.append(Finding(line, 1, "RFC335", message))
-        computing = tuple(i for i, h in enumerate(table.header) if i and COMPUTATION_HEADER.search(h))
+        computing = tuple(i for i, h in enumerate(table.header) if i and COMPUTATION_HEADER.fullmatch(h))
         for offset, row in enumerate(table.rows if computing else ()):
             for message in computed_cells(tuple(row), computing):
                 findings.append(Finding(table.line + 2 + offset, 1, "RFC335", message))
@@ -177,7 +179,12 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
 
 COMPUTATION = re.compile(r"\d\s*(?:[A-Za-z\u4e00-\u9fff ]{0,24}?)[+×*÷−]\s*\d")
 # a column that holds computations: `| Part | Computation | Host memory |`
-COMPUTATION_HEADER = re.compile(r"(?i)comput|calculat|formula|derivation|计算|算式|公式|推导|估算方法")
+# (the header is that word alone, or with an aside: `计算耗时`, `Compute time` are no computations)
+COMPUTATION_HEADER = re.compile(
+    r"(?i)\s*(?:计算|计算方法|计算过程|计算式|算式|公式|推导|估算方法|computation|calculation|formula|derivation|how computed)"
+    r"\s*(?:[(（][^()（）]*[)）])?\s*"
+)
+BOUNDED = re.compile(r"(?i)[≤≥<>]|<=|>=|以内|以下|上限|不超过|至多|budget|at most|or less|limit")
 
 
 @lru_cache(maxsize=4096)
@@ -190,8 +197,8 @@ def computed_cells(row: tuple[str, ...], computing: tuple[int, ...]) -> tuple[st
         if "=" in cell or "≈" in cell or not COMPUTATION.search(cell):
             continue
         result = _one(row[index + 1])
-        if result is None:
-            continue
+        if result is None or BOUNDED.search(ASIDE.sub(" ", prose(row[index + 1]))):
+            continue  # a budget beside it (`≤ 8 GB`) is no result
         equation = f"{cell} = {_written(prose(row[index + 1]), result)}"
         found += arithmetic(equation) or _counted_product(cell, result)
     return tuple(dict.fromkeys(found))
@@ -519,7 +526,8 @@ EQUALS = re.compile(r"\s*(?:=|≈|约等于|等于|是|共|合计|总计|in tota
 # the last part's own name before the total's `=`: a few words (`workspace`, `recompile from
 # the compile cache`), not a clause of its own (`with bucket size = 256 MB`, `在 bucket 大小 = 256 MB 时`)
 LAST_LABEL = re.compile(r"\s*(?:[A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*){0,4}|[\u4e00-\u9fff]{1,6})?(?=\s*(?:=|≈))")
-CLAUSE_WORDS = re.compile(r"(?i)\b(?:with|at|when|if|in|on|per|by|size|timeout|interval|length|degree)\b")
+# (a parameter's name, `bucket_size_mb`, sets what follows its `=`: `… for bucket_size_mb = 256 MB`)
+CLAUSE_WORDS = re.compile(r"(?i)\b(?:with|at|when|if|in|on|per|by|size|timeout|interval|length|degree)\b|\w_\w")
 # an aside in brackets with no arithmetic of its own: `(fp32, sharded over DP = 4)`
 ASIDE = re.compile(r"[(（][^()（）+×]*[)）]")
 A_DIFFERENCE = re.compile(r"\d\s*[-−]\s*\d")  # `(2.60 − 1.00)`: a term of the sum, no aside
@@ -543,6 +551,7 @@ class _Sum:
 # a number in a word's name (`fp32 主权重`, `H100 显存`, `Llama3`) is no part of a sum's arithmetic
 NAMED_NUMBER = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
 ARITHMETIC_MARK = re.compile(r"[\d=≈;,。()\[\]+×]")
+MULTIPLIER_AFTER = re.compile(r"\+\s*$")  # a count right after `+` starts its part: it multiplies it
 # a whole number counting something named, inside a part's name: `8 micro-batches`, `2 层`
 COUNT_NOUN = re.compile(r"(?<![\d.,])\d+\s?(?=[A-Za-z\u4e00-\u9fff])(?![KMGTkmgt]i?B\b|[KMB]\b|x\b|s\b|ms\b|min\b|h\b)")
 
@@ -554,7 +563,12 @@ def _chains(text: str, values: tuple[Quantity, ...], joiner: re.Pattern, labelle
     current: _Sum | None = None
     for q in values:
         if current is not None and q.dim == COUNT and not q.unit and COUNT_NOUN.match(text, q.start):
-            continue  # `activations of 8 micro-batches in flight 36.0 GiB`: a count in a part's name
+            if not MULTIPLIER_AFTER.search(text, current.end, q.start):
+                continue  # `activations of 8 micro-batches in flight 36.0 GiB`: a count in a part's name
+            # `+ 2 个动量各 52 GB`, `+ 4 buffers of 0.5 GB`: the count multiplies its part; the sum is
+            # not read (what follows is the rest of a sum that could not be read)
+            current = _Sum([q], q.start, q.end, rest=True)
+            continue
         if current is not None:
             between = text[current.end : q.start]
             joined = joiner.match(between) or (joiner.search(between) if labelled else None)
@@ -677,11 +691,13 @@ def _sums(text: str) -> list[str]:
         slack = sum(p.ulp for p in parts)
         approx = approx or any(p.approx for p in parts)
         if not approx and "=" in text[chain.end : whole.start] and len({p.unit for p in parts} | {whole.unit}) == 1:
-            # `3 GB + 3 GB + 0.5 GB = 6 GB`: an equation in one unit, worked to a tenth, is not 6
-            # (a total given before its parts, `预估 21 min（1 min + … + 14.5 min）`, may be rounded)
-            finest = min(p.ulp for p in parts)
-            slack, whole = finest * len(parts), whole._replace(ulp=min(whole.ulp, finest))
-        if not _close(whole, low, high, slack, approx):
+            # an equation in one unit is worked on the numbers as written, its total rounded to
+            # its own last digit: `26.0 + 4.37 = 30.4` is right, `3 GB + 3 GB + 0.5 GB = 6 GB` is
+            # not (a total given before its parts, `预估 21 min（1 min + … + 14.5 min）`, may be rounded)
+            wrong = abs(sum(p.number for p in parts) - whole.number) >= _half_digit(text, whole) - 1e-9
+        else:
+            wrong = not _close(whole, low, high, slack, approx)
+        if wrong:
             shown = " + ".join(_written(text, p) for p in parts)
             found.append(f"{shown} is {_amount(low, high, whole)}, not the {_written(text, whole)} it is given as")
     return found
@@ -693,6 +709,13 @@ SIGNED = re.compile(r"\s*(?:−|(?<=\s)-(?=\s)|\+)\s*")  # a difference with sum
 # a part's name in brackets, with no number but in a word (`（fp8 后的暴露通信）`)
 WORDS_ASIDE = re.compile(r"[(（](?:[^()（）\d]|(?<=[A-Za-z])\d)*[)）]")
 IN_A_QUOTIENT = re.compile(r"\s*[)）]\s*[/÷×*]")  # `(24.0 − 19.5) / 24.0`: a term of more
+
+
+def _half_digit(text: str, q: Quantity) -> float:
+    """Half of the last digit `q` is written to, in its written unit (`30.4`: 0.05, `6`: 0.5)."""
+    written = re.match(r"[\d,]*(?:\.(\d+))?", text[q.start : q.end].lstrip())
+    decimals = len(written.group(1) or "") if written else 0
+    return 0.5 * 10**-decimals
 
 
 def _differences(text: str) -> list[str]:
