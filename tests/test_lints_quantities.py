@@ -1049,3 +1049,13 @@ def test_a_regression_row_may_cap_what_it_uses():
     )
     text, line = edited(OFFLOAD, old, "| 性能劣化 | 换入占用 PCIe 带宽 <= 12 GB/s，与数据加载争用可忽略 |")
     assert not [f for f in findings(text) if f.code == "RFC333" and f.line == line]
+
+
+@pytest.mark.parametrize("pt, code", [("6.81 s", None), ("7.81 s", "RFC334")])
+def test_a_background_table_with_a_row_per_backend_is_read_cell_by_cell(pt, code):
+    """(held-back round 16) `| 后端 | step time | 峰值显存 |` over a row per backend."""
+    table = f"| 后端 | step time | 峰值显存 |\n| --- | --- | --- |\n| PT | {pt} | 74.2 GB/卡 |\n| MS | 7.42 s | 61.3 GB/卡 |\n"
+    old = "本 RFC 要解决的问题："
+    text, line = edited(OFFLOAD, old, table + "\n" + old)
+    found = [f for f in findings(text) if f.line == line + 2]
+    assert [f.code for f in found] == ([code] if code else []), found

@@ -1,5 +1,5 @@
 """Section 2's current figures written as a table, one column per backend or a column of
-today's values:
+today's values (or one row per backend, each named alone, and a column per metric):
 
     | Metric     | PT (torch_npu) | MS     |
     | Step time  | 8.42 s         | 8.61 s |
@@ -50,6 +50,9 @@ def current_cells(tables: list[Table], section: str, prose: Callable[[str], str]
     for table in tables:
         if table.section != section or len(table.header) < 2:
             continue
+        if _by_backend(table, prose):
+            yield from _backend_rows(table, prose)
+            continue
         columns = [(index, backend_of(prose(h))) for index, h in enumerate(table.header) if index and _today(prose(h))]
         if len({b for _, b in columns}) < len(columns):
             continue  # two columns of today's for one backend (or none): which is today's is not certain
@@ -61,6 +64,29 @@ def current_cells(tables: list[Table], section: str, prose: Callable[[str], str]
                 value = prose(row[index]) if index < len(row) else ""
                 if any(ch.isdigit() for ch in value):
                     yield CurrentCell(table.line + 2 + offset, named, value, backend, prose(table.header[index]))
+
+
+def _by_backend(table: Table, prose: Callable[[str], str]) -> bool:
+    """A table of a row per backend, each named alone, and no column of targets or estimates:
+    `| 后端 | step time | 吞吐 |` over `| PT | 14.4 s | 284 tokens/s/卡 |`."""
+    names = [prose(row[0]) for row in table.rows]
+    backends = [backend_of(name) for name in names]
+    return (
+        len(table.rows) >= 1
+        and all(BACKEND_ONLY.fullmatch(name) for name in names)
+        and len(set(backends)) == len(backends)
+        and not any(TARGET.search(prose(h)) for h in table.header)
+    )
+
+
+def _backend_rows(table: Table, prose: Callable[[str], str]) -> Iterator[CurrentCell]:
+    metrics = {i: prose(h) for i, h in enumerate(table.header) if i and len(metrics_in(prose(h))) == 1}
+    for offset, row in enumerate(table.rows):
+        backend = backend_of(prose(row[0]))
+        for index, named in metrics.items():
+            value = prose(row[index]) if index < len(row) else ""
+            if any(ch.isdigit() for ch in value):
+                yield CurrentCell(table.line + 2 + offset, named, value, backend, prose(row[0]))
 
 
 def metric_cells(tables: list[Table], section: str, prose: Callable[[str], str]) -> Iterator[tuple[int, str, str]]:
