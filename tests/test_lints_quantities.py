@@ -37,6 +37,11 @@ def findings(text: str, folder: Path = OFFLOAD) -> list:
     return sorted(f for code in CODES for f in rules_by_code()[code].check(ctx))
 
 
+def offload_line(start: str) -> str:
+    """The line of the offload RFC that starts with `start` (`- 目标指标：`, `| 性能劣化 |`)."""
+    return next(line for line in (OFFLOAD / "rfc.md").read_text(encoding="utf-8").split("\n") if line.startswith(start))
+
+
 def edited(folder: Path, old: str, new: str) -> tuple[str, int]:
     text = (folder / "rfc.md").read_text(encoding="utf-8")
     assert text.count(old) == 1, old
@@ -780,9 +785,7 @@ def test_a_row_that_continues_the_one_above_is_one_scenario(floor, baseline, wro
     ],
 )
 def test_a_target_bounded_from_the_wrong_side(target, wrong):
-    old = next(
-        line for line in (OFFLOAD / "rfc.md").read_text(encoding="utf-8").split("\n") if line.startswith("- 目标指标：")
-    )
+    old = offload_line("- 目标指标：")
     text, line = edited(OFFLOAD, old, f"- 目标指标：{target}。")
     found = [f for f in findings(text) if f.code == "RFC333" and f.line == line]
     assert bool(found) is wrong, found
@@ -810,9 +813,7 @@ BACKEND_TABLE = """| Metric | PT (torch_npu) | MS |
 )
 def test_a_background_table_of_figures_per_backend_is_read_cell_by_cell(pt, code):
     """(held-back round 12) section 2's current figures as a table, a column per backend."""
-    old = next(
-        line for line in (OFFLOAD / "rfc.md").read_text(encoding="utf-8").split("\n") if line.startswith("- 当前指标：")
-    )
+    old = offload_line("- 当前指标：")
     text, line = edited(
         OFFLOAD, old, "当前指标见下表（PT 在 A800 上，MS 在 Atlas 800T A2 上）：\n\n" + BACKEND_TABLE.format(pt=pt)
     )
@@ -972,9 +973,7 @@ def test_an_extra_said_before_its_value_is_an_addition():
 )
 def test_a_regression_limit_bounds_the_worse_side(regression, wrong):
     """(held-back round 15) 8's 性能劣化 row: `throughput ≤ 662 tokens/s` limits nothing."""
-    old = next(
-        line for line in (OFFLOAD / "rfc.md").read_text(encoding="utf-8").split("\n") if line.startswith("| 性能劣化 |")
-    )
+    old = offload_line("| 性能劣化 |")
     text, line = edited(OFFLOAD, old, f"| 性能劣化 | {regression} |")
     found = [f for f in findings(text) if f.code == "RFC333" and f.line == line]
     assert bool(found) is wrong, found
@@ -1044,9 +1043,7 @@ def test_a_background_table_with_a_unit_column_asks_no_unit():
 
 def test_a_regression_row_may_cap_what_it_uses():
     """(a review) `换入占用 PCIe 带宽 <= 12 GB/s` bounds a bandwidth used, rightly from above."""
-    old = next(
-        line for line in (OFFLOAD / "rfc.md").read_text(encoding="utf-8").split("\n") if line.startswith("| 性能劣化 |")
-    )
+    old = offload_line("| 性能劣化 |")
     text, line = edited(OFFLOAD, old, "| 性能劣化 | 换入占用 PCIe 带宽 <= 12 GB/s，与数据加载争用可忽略 |")
     assert not [f for f in findings(text) if f.code == "RFC333" and f.line == line]
 

@@ -79,23 +79,6 @@ VERBS = frozenset(
 WORDS = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])|[a-z]+")
 
 
-FROM_IMPORT = re.compile(r"\s*from\s+([\w.]+)\s+import\s+(.+)")
-
-
-def modules_importing(names: set[str], codes: list[str]) -> dict[str, set[str]]:
-    """The modules `codes` import any of `names` from (`from a.b import f, g as h`), each with
-    the names imported from it."""
-    found: dict[str, set[str]] = {}
-    for code in codes:
-        for line in code.split("\n"):
-            imported = FROM_IMPORT.match(line)
-            if imported:
-                own = names & {n.strip(" ()").split(" as ")[0].strip() for n in imported.group(2).split(",")}
-                if own:
-                    found.setdefault(imported.group(1), set()).update(own)
-    return found
-
-
 def kin(name: str, others: set[str]) -> bool:
     """`name` shares a word (of two letters or more, no verb) with one of `others`:
     `describe_cp_layout` with `enable_cp_hybrid` (cp), not `build_lr_scheduler` with

@@ -20,7 +20,6 @@ from rfc_template.lints.code.binding import (
     class_methods,
     defined,
     kin,
-    modules_importing,
     takes_parameters_of,
     unimported_calls,
     unknown_methods,
@@ -366,8 +365,9 @@ class _Later:
 
     def of_the_feature(self, suspect, found) -> bool:
         """About what 5.1 is (a word of it), or kin of a 5.1 function imported beside it (`describe_cp_layout`)."""
-        codes = [p.block.code for p in self.python.usage or ()]
-        own = modules_importing(set(found.defines.split(", ")), codes).get(suspect.module, set())
+        defined = set(found.defines.split(", "))
+        names = example_code(self.python.usage or []).names.values()
+        own = {name for module, name in names if module == suspect.module and name in defined}
         return bool(words(suspect.name) & self.vocabulary(found.vocabulary)) or kin(suspect.name, own)
 
     def vocabulary(self, own: frozenset[str]) -> set[str]:

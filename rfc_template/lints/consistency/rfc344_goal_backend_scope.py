@@ -89,7 +89,7 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     both = own == ctx.rules.both_backends
     key = ctx.edition.name("适用后端")
     findings = []
-    for goal, section in _scopes(ctx):
+    for goal, where in _scopes(ctx):
         if both:
             later = ONE_FIRST.search(goal.text)
             first = later and (later.group("first") or later.group("first_en") or later.group("first_on"))
@@ -100,7 +100,7 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
                         goal.line,
                         1,
                         "RFC344",
-                        f"{ctx.stated('适用后端', own)}, but '{section}' leaves {other} for later "
+                        f"{ctx.stated('适用后端', own)}, but {where} leaves {other} for later "
                         f"('{later.group()[:60]}'): support both, or take {other} out of {key}",
                     )
                 )
@@ -110,7 +110,7 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
                     goal.line,
                     1,
                     "RFC344",
-                    f"{ctx.stated('适用后端', own)}, but '{section}' supports both backends "
+                    f"{ctx.stated('适用后端', own)}, but {where} supports both backends "
                     f"('{BOTH.search(goal.text).group()[:60]}'): drop the other backend, or add it to {key}",  # type: ignore[union-attr]
                 )
             )
@@ -118,10 +118,11 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
 
 
 def _scopes(ctx: Context) -> list[tuple[Statement, str]]:
-    """3.1's items, and in a PT + MS RFC 8's PT / MS 差异 (PT / MS differences) row (a
-    single-backend RFC has none: RFC315): where an RFC says which backends it supports."""
+    """Where an RFC says which backends it supports, each with its place as the message names
+    it: 3.1's items, and in a PT + MS RFC 8's PT / MS 差异 (PT / MS differences) row (a
+    single-backend RFC has none: RFC315)."""
     ed = ctx.edition
-    found = [(goal, ed.name(GOALS)) for goal in goals(ctx)]
+    found = [(goal, f"'{ed.name(GOALS)}'") for goal in goals(ctx)]
     if ctx.info.get("适用后端") != ctx.rules.both_backends:
         return found
     (section, name), _ = BOTH_BACKEND_ROWS
@@ -130,5 +131,5 @@ def _scopes(ctx: Context) -> list[tuple[Statement, str]]:
         for offset, row in enumerate(table.rows if table.section == section else ()):
             if row and row[0].strip("* ") == name and len(row) > 1:
                 text = prose(" ".join(row[1:]))
-                found.append((Statement(table.line + 2 + offset, text, "8", text), f"{section}' '{name}"))
+                found.append((Statement(table.line + 2 + offset, text, "8", text), f"'{section}' '{name}'"))
     return found

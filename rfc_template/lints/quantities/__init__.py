@@ -239,9 +239,7 @@ def gains(ctx: Context) -> list[Statement]:
 
 
 # `同上`, `Same as above`, `PT, same`: the row above's scenario (on one backend)
-SAME_AS_ABOVE = re.compile(
-    rf"(?i)^(?:{backend_words.NAME}\s*[,，:：]?\s*)?(?:同上|同前|same as above|as above|ditto|same\b)"
-)
+SAME_AS_ABOVE = re.compile(rf"(?i)^(?:{backend_words.NAME}\s*[,，:：]?\s*)?(?:{backend_words.SAME_WORDS})")
 
 
 @per_document

@@ -9,10 +9,10 @@ PT_NAME, MS_NAME = "PT|PyTorch", "MS|MindSpore"
 NAME = f"(?:{PT_NAME}|{MS_NAME})"
 PT_WORDS = re.compile(rf"\b(?:{PT_NAME})\b")
 MS_WORDS = re.compile(rf"\b(?:{MS_NAME})\b")
+# the words for "the row above's scenario" (`同上`, `Same as above`): quantities' SAME_AS_ABOVE too
+SAME_WORDS = r"同上|同前|same as above|as above|ditto|same\b"
 # a 9.3 scenario's own backend, first or right after the words for the row above's (`Same, MS`)
-LEADING_BACKEND = re.compile(
-    rf"^\W*(?:(?i:同上|同前|same as above|as above|ditto|same)\s*[,，:：(（]?\s*)?(?:(?P<pt>{PT_NAME})|(?P<ms>{MS_NAME}))\b"
-)
+LEADING_BACKEND = re.compile(rf"^\W*(?:(?i:{SAME_WORDS})\s*[,，:：(（]?\s*)?(?:(?P<pt>{PT_NAME})|(?P<ms>{MS_NAME}))\b")
 
 
 def backend_of_scenario(text: str) -> str:

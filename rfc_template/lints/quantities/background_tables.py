@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from rfc_template.document import Table
-from rfc_template.lints.quantities.backend_words import backend_of
+from rfc_template.lints.quantities.backend_words import NAME, backend_of
 from rfc_template.lints.quantities.metrics import metrics_in
 
 TODAY = re.compile(r"(?i)当前|现状|现有|基线|current|today|baseline|before|\bnow\b")
@@ -29,7 +29,7 @@ TARGET = re.compile(
 )
 UNIT_HEADER = re.compile(r"(?i)\s*(?:单位|计量单位|units?)\s*")
 # a header that is a backend's name and nothing more: `PT`, `PT (torch_npu)`, `MindSpore`
-BACKEND_ONLY = re.compile(r"\s*(?:PT|MS|PyTorch|MindSpore)\s*(?:[(（][^()（）]*[)）])?\s*")
+BACKEND_ONLY = re.compile(rf"\s*(?:{NAME})\s*(?:[(（][^()（）]*[)）])?\s*")
 
 
 class CurrentCell(NamedTuple):

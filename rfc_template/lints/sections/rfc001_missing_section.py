@@ -76,11 +76,11 @@ UNSPACED = re.compile(r"(#{1,6})([^#\s].*)")
 def _unspaced_headings(ctx: Context) -> dict[str, tuple[int, str]]:
     """Template section -> (line, text) of a line outside code that would head it but for the
     space after its hashes (`###9.3 Performance / memory verification`)."""
-    in_code = {n for block in ctx.doc.code_blocks for n in range(block.line, block.last_line + 1)}
     known = {s.text for s in ctx.edition.sections}
     found: dict[str, tuple[int, str]] = {}
     for number, line in enumerate(ctx.visible_lines, start=1):
-        match = UNSPACED.fullmatch(line.strip()) if line.startswith("#") and number not in in_code else None
+        # (visible lines: code blocks and comments are blank, `#include` or a shell comment is no heading)
+        match = UNSPACED.fullmatch(line.strip()) if line.startswith("#") else None
         section = section_of(" ".join(match.group(2).split())) if match else ""
         if section in known:
             found.setdefault(section, (number, line.strip()))
