@@ -12,7 +12,7 @@ import pytest
 from test_lints_quantities import OFFLOAD, edited, findings
 
 from rfc_template.lints.quantities import claims_in, normal
-from rfc_template.lints.quantities.metrics import metrics_in
+from rfc_template.lints.quantities.metrics import metrics_in, metrics_of_cell
 from rfc_template.lints.quantities.rfc331_number_without_unit import bare_after_metric, bare_number, bare_per_step
 from rfc_template.lints.quantities.rfc332_goal_without_number import vague_goal
 
@@ -376,3 +376,17 @@ def test_a_bound_on_an_increment_is_no_bound_on_the_metric():
         OFFLOAD, row + criterion, "| PT，同上 | 52.3 GB | 预计 53.6 GB | peak memory | 增量 ≤ 1.5 GB 且峰值 ≤ 54 GB |"
     )
     assert not [f for f in findings(text) if f.code == "RFC333" and f.line == line]
+
+
+@pytest.mark.parametrize(
+    "cell, names",
+    [
+        # (met writing held-back round 16) the bracket says which memory: one metric
+        ("peak memory (host RSS per node)", ["host memory"]),
+        ("峰值显存（host 内存）", ["host memory"]),
+        ("peak memory / host memory", ["memory", "host memory"]),  # two, one after the other
+        ("step time (exposed communication)", ["step time", "exposed communication"]),  # no refinement
+    ],
+)
+def test_a_bracket_says_which_of_a_metric_a_cell_means(cell, names):
+    assert [m.name for m in metrics_of_cell(cell)] == names

@@ -194,7 +194,22 @@ UNIT_IN_CELL = re.compile(
 @lru_cache(maxsize=2048)
 def metrics_of_cell(cell: str) -> tuple[Metric, ...]:
     """The metrics a 9.3 指标 (Metric) cell names, in order (`step time / peak memory`)."""
-    return metrics_in(cell)
+    named = metrics_in(cell)
+    if len(named) == 2 and _refines(cell, *named):
+        return named[1:]
+    return named
+
+
+REFINED_BY = re.compile(r"\s*[(（]\s*$")
+
+
+def _refines(cell: str, general: Metric, bracketed: Metric) -> bool:
+    """`peak memory (host RSS per node)`: the bracket says which memory is meant, one metric."""
+    return (
+        bracketed.key != general.key
+        and bracketed.key.endswith(" " + general.key)
+        and REFINED_BY.fullmatch(cell[general.end : bracketed.start]) is not None
+    )
 
 
 def unit_given(cell: str) -> bool:
