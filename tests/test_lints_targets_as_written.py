@@ -390,3 +390,17 @@ def test_a_bound_on_an_increment_is_no_bound_on_the_metric():
 )
 def test_a_bracket_says_which_of_a_metric_a_cell_means(cell, names):
     assert [m.name for m in metrics_of_cell(cell)] == names
+
+
+@pytest.mark.parametrize(
+    "new, caught",
+    [
+        # (held-back round 14) today's value, and a working-out in brackets that uses it again
+        ("全量重计算（1F1B），step time 7.2 s（64 × 4096 tokens ÷ 6.81 s），峰值显存", True),
+        ("全量重计算（1F1B），step time 6.81 s（64 × 4096 tokens ÷ 6.81 s），峰值显存", False),
+    ],
+)
+def test_today_s_value_is_the_one_outside_a_working_out(new, caught):
+    """A figure in brackets works out another; `1F1B` names a schedule, no model of 1B."""
+    text, line = edited(OFFLOAD, CURRENT, new)
+    assert bool([f for f in findings(text) if f.code == "RFC334" and f.line == line]) == caught

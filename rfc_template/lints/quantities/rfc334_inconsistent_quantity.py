@@ -121,14 +121,16 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
 
     Which statement a value is compared with is decided only where it is certain: the one
     the other part states for that metric, the one stated at the same setting (`≤ 15.0 s at
-    v = 5` with the other part's value at v = 5), or the one whose starting value is the 9.3
+    v = 5` with the other part's value at v = 5; a value at no setting is compared with it only
+    when its part states no other setting's), or the one whose starting value is the 9.3
     row's baseline (`47.2 s to 40.1 s or less` for a row whose baseline is 47.2 s). Parts that state
     several values for one metric (one per scenario), scenarios that name other models,
     sequence lengths or card counts, and bounds on either side of the row's baseline (a
     target below it, a tolerance above it) are not compared with each other.
 
     2's current value of a metric (`当前指标：… step time 26.0 s`), named in its own clause and
-    given once, is held to the value 3.1, 8 and 9.3 start from (`从 24.0 s 降到 ≤ 19.5 s`, a
+    given once (a figure in brackets working out another, `(131,072 tokens ÷ 11.7 s)`, is no
+    second), is held to the value 3.1, 8 and 9.3 start from (`从 24.0 s 降到 ≤ 19.5 s`, a
     9.3 baseline of 24.0 s) where at least two of them start from one value, for the same
     backend and scenario.
 
@@ -309,9 +311,11 @@ def _reference(later: Stated, earlier: list[Stated], group: list[Stated], severa
         if s.source != later.source and compatible(s, later, alike=not sole) and _per(s) in ("", _per(later) or _per(s))
     ]
     if later.condition:  # `≤ 15.0 s at v = 5` is compared with what is stated at v = 5, where any is
-        candidates = [s for s in candidates if s.condition == later.condition] or [
-            s for s in candidates if not s.condition
-        ]
+        at_setting = [s for s in candidates if s.condition == later.condition]
+        per_setting = any(s.source == later.source and s.condition not in (later.condition, frozenset()) for s in group)
+        # else with what is stated at no setting, unless the later part states one per setting:
+        # which of them the other part's is of is then not said
+        candidates = at_setting or ([] if per_setting else [s for s in candidates if not s.condition])
     if not candidates:
         return None
     if any(same(s.value, later.value) for s in candidates):

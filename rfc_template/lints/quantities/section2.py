@@ -76,9 +76,14 @@ def current_unlike(ctx: Context) -> list[Finding]:
         for claim in (c for c in values if _named_before(c)):
             assert claim.metric is not None
             name, own = claim.metric.name, claim.backend or backend
-            alike = [c for c in values if c.metric and c.metric.name == name and (c.backend or backend) == own]
+            alike = [
+                c
+                for c in values
+                if c.metric and c.metric.name == name and (c.backend or backend) == own and not _aside(c)
+            ]
             if (
-                len([c for c in alike if c.sentence == claim.sentence]) != 1
+                _aside(claim)
+                or len([c for c in alike if c.sentence == claim.sentence]) != 1
                 or len([c for c in alike if _named_before(c)]) != 1
             ):
                 continue  # a value per scenario (`首个 step 9.5 s、稳定后 6.81 s`): which one 3.1 starts from is not certain
@@ -127,3 +132,10 @@ def _named_before(claim: Claim) -> bool:
     from an earlier clause (`其中 All-to-All 合计 10.3 s`)."""
     assert claim.metric is not None
     return any(m.key == claim.metric.key for m in metrics_in(claim.clause[: claim.quantity.start]))
+
+
+def _aside(claim: Claim) -> bool:
+    """Said in brackets, in a working-out of another figure (`(131,072 tokens per step ÷ 11.7
+    s)`): the clause's own value is the one outside."""
+    before = claim.clause[: claim.quantity.start]
+    return before.count("(") > before.count(")")
