@@ -94,6 +94,11 @@ from rfc_template.lints.quantities.units import BYTES, RATE, TIME, Quantity, qua
     ),
     passes=(
         edit("（PT 74.2 GB → <= 56.2 GB）", "（PT 从 74.2 GB 降到 56.2 GB 以下）"),
+        # a bound on what the feature costs asks no better step time (held-back round 17's reviewer)
+        edit(
+            "| 峰值显存下降 >= 18 GB，step time 增加 <= 15% |",
+            "| 峰值显存下降 >= 18 GB，step time 开销 <= 15%（<= 1.2 s） |",
+        ),
         edit(
             "| 6.81 s / 74.2 GB | 预估 5.72 s / 71.8 GB | step time / peak memory | step time <= 5.79 s（下降 >= 15%），",
             "| 6.81 s / 1203 tokens/s | 预估 5.72 s / 1432 tokens/s | step time / throughput | "
@@ -652,9 +657,18 @@ def _judge_row(
             _is_bound(c) and c.metric is not None and c.metric.key == metric.key for c in criteria
         ):
             continue
-        bounds = [c for c in criteria if _is_bound(c) and c.metric is not None and c.metric.key == metric.key]
-        found += _fails_own_criterion(_one(features, metric, backend_of_row), bounds, metric, where, feature_name)
         baseline = _one(baselines, metric, backend_of_row)
+        bounds = [
+            c
+            for c in criteria
+            if _is_bound(c)
+            and c.metric is not None
+            and c.metric.key == metric.key
+            # (`overhead ≤ 0.5% (≤ 96 ms)` for a step time of 19.2 s: the amount of a cost,
+            # which bounds no step time; a metric that costs more is not below its baseline)
+            and not (c.cost and baseline is not None and _worse(baseline, c.quantity, metric))
+        ]
+        found += _fails_own_criterion(_one(features, metric, backend_of_row), bounds, metric, where, feature_name)
         if baseline is None:
             continue
         improving = _improves(criteria, metric)

@@ -5,6 +5,9 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
 from rfc_template.lints.model import PARAMETERS, SLOT, model
+from rfc_template.lints.quantities import VERIFICATION
+from rfc_template.lints.quantities.metrics import metrics_of_cell
+from rfc_template.lints.quantities.units import normal
 from rfc_template.lints.slots import (
     DITTO,
     LEFT_TODO,
@@ -27,8 +30,18 @@ from rfc_template.lints.slots import (
     "RFC308",
     "placeholder-value",
     REVIEW,
-    fails=(edit("| UT | 24 |", "| UT | 待定 |"), edit("| UT | 24 |", "| UT | Pending |")),
+    fails=(
+        edit("| UT | 24 |", "| UT | 待定 |"),
+        edit("| UT | 24 |", "| UT | Pending |"),
+        # a step time and a peak memory have a baseline: the run without the feature
+        edit("| PT，同上，保持全量重计算 | 74.2 GB / 6.81 s |", "| PT，同上，保持全量重计算 | — |"),
+    ),
     passes=(
+        # no baseline of a metric only the feature brings (held-back round 17's reviewer met it)
+        edit(
+            "| 61.3 GB / 7.42 s | 预估 42.5 GB / 8.35 s | peak memory / step time | 峰值显存下降 >= 18 GB，step time 增加 <= 15% |",
+            "| — | 0 次 | 回迁失败次数 | 0 次 |",
+        ),
         edit("| optimizer | Optimizer | 无 | 是 |", "| optimizer | Optimizer | - | 是 |"),
         # a dash for "no PR before it" in the plan's 依赖 (met in a held-back RFC)
         edit("BucketPlanner 与 HostStatePool | 无 |", "BucketPlanner 与 HostStatePool | - |"),
@@ -64,7 +77,8 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     ## What it checks
     A whole value that only holds a place, in any case and brackets: TBD, TBA, TODO, to be decided, Pending,
     待定, 待补充, 待确认, 略, 同上, 见上, as above, ditto, `?`, a dash, `...`, `…`; or N/A, 不涉及 where
-    the column offers no such choice. Read in table cells, at the row (a cell containing TODO, TBD
+    the column offers no such choice; a dash in 9.3's 基线 (Baseline) of a metric the feature
+    brings (`false flags` of a detector it adds), which no run measures today. Read in table cells, at the row (a cell containing TODO, TBD
     or FIXME too), and after the prose slots the template writes `xxx` after (5.3's `为什么这样设计：`,
     7's `完整能力需要：`, ...). Accepted: a dash in 5.1's 默认值 (`Default`), "no default", and
     in 10's 依赖 (`Depends on`), "no PR before it"; a ditto
@@ -128,6 +142,8 @@ def _placeholders_in(ctx: Context, table: document.Table) -> list[Finding]:
             offered = m.column_choices.get((table.section, column), set())
             if no_default(ctx, table.section, column, value) or (inapplicable and NO_DEFAULT.fullmatch(value)):
                 continue  # a dash for "none": no default, no PR before it, nothing in a row that does not apply
+            if _no_baseline(ctx, table, cells, column, value):
+                continue  # a dash for "none": no baseline of a metric the feature brings
             if value in NOT_APPLICABLE and (inapplicable or _bool_handling(ctx, table, cells, column)):
                 continue  # 不涉及 in a row that does not apply; a bool's error handling
             if is_placeholder(cell, offered) or LEFT_TODO.search(value):
@@ -150,6 +166,19 @@ def _bool_handling(ctx: Context, table: document.Table, cells: list[tuple[int, s
         return False
     typed = next((cell for _, name, cell in cells if name == ed.name("类型")), "")
     return cell_value(typed).strip("`").lower() == "bool"
+
+
+def _no_baseline(
+    ctx: Context, table: document.Table, cells: list[tuple[int, str, str]], column: str, value: str
+) -> bool:
+    """A dash in 9.3's 基线 (Baseline) of a metric no run measures today (`false flags` of a
+    detector the feature adds); a step time, throughput or memory always has one: the run
+    without the feature."""
+    ed = ctx.edition
+    if table.section != ed.name(VERIFICATION) or column != ed.name("基线") or not NO_DEFAULT.fullmatch(value):
+        return False
+    named = next((cell for _, name, cell in cells if name == ed.name("指标")), "")
+    return bool(cell_value(named)) and not metrics_of_cell(normal(cell_value(named)))
 
 
 def _cell(cells: list[tuple[int, str, str]], index: int) -> str:
