@@ -203,3 +203,49 @@ def test_a_result_with_its_multiplier_after_a_space_is_not_read_bare():
     """(met writing held-back round 12) `70B / 256 ≈ 273.4 M gradient elements`."""
     assert not wrong("each rank holds 70B / 256 ≈ 273.4 M gradient elements")
     assert wrong("131,072 / 8 = 32,768")
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 17) brackets and a quotient, set equal side by side
+        ("wastes 512 × (1 − 19.2 / 25.6) = 512 × 0.25 = 128 card-hours", False),
+        ("wastes 512 × (1 − 19.2 / 25.6) = 512 × 0.33 = 170 card-hours", True),
+        ("(24.0 − 19.5) / 24.0 = 0.19", False),
+        ("(24.0 − 19.5) / 24.0 = 0.25", True),
+        ("bubble (7 − 1) / (32 + 7 − 1) = 15.8%", False),
+        ("bubble (7 − 1) / (32 + 7 − 1) = 25.8%", True),
+        ("(p − 1) / (m + p − 1) = 7 / 39 = 17.9%", False),  # a formula of names, then its numbers
+        ("8.0 − 2.0 + 0.5 + 0.1 = 6.4", False),  # within what one decimal each can round away
+    ],
+)
+def test_arithmetic_with_brackets_is_worked_out(text, is_wrong):
+    assert wrong(text) is is_wrong
+
+
+@given(
+    st.integers(2, 64),
+    st.decimals("10.0", "99.9", places=1),
+    st.decimals("0.1", "9.9", places=1),
+    st.integers(2, 8),
+)
+def test_a_bracketed_expression_agrees_with_python(count, whole, part, divisor):
+    exact = count * (whole - part / divisor)
+    written = f"{count} × ({whole} − {part} / {divisor})"
+    assert not wrong(f"{written} = {exact:.2f}")
+    assert wrong(f"{written} = {exact * Decimal('1.5'):.2f}")
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back rounds 11 and 17) a total named between it and its `=`
+        ("每个 rank 105 GB 状态 = 75 GB（DRAM）+ 30 GB（NVMe）", False),
+        ("每个 rank 105 GB 状态 = 70 GB（DRAM）+ 30 GB（NVMe）", True),
+        ("the 4096 MiB budget = 3840 MiB used + 256 MiB headroom", False),
+        ("the 4096 MiB budget = 3840 MiB used + 512 MiB headroom", True),
+        ("需要 2 GB when bucket = 256 MB + 256 MB", False),  # a clause between: not the sum's total
+    ],
+)
+def test_a_total_may_be_named_before_its_equals(text, is_wrong):
+    assert wrong(text) is is_wrong

@@ -17,6 +17,7 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import prose
 from rfc_template.lints.quantities.changes import change_messages
+from rfc_template.lints.quantities.expressions import expression_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.layouts import layouts, named_layouts, nodes_of_cards
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, COUNT, PERCENT, TIME, Quantity, quantities
@@ -80,7 +81,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       the parts' labels in between, before or after each (`检测 1 min + rendezvous 2 min`,
       `9.6 GB parameters + 14.4 GB optimizer states = 24.0 GB`, `… + 180 s recompile from the
       compile cache = 270 s`; bare parts in the total's unit,
-      `40.0 + 12.0 + 0.75 = 52.75 GB`), asides in brackets left out
+      `40.0 + 12.0 + 0.75 = 52.75 GB`; a total with its own name before its `=`, `105 GB 状态 =
+      75 GB + 30 GB`), asides in brackets left out
       (`(fp32, DP = 4)`), a number in a part's name too (`fp32 主权重 4 B`), and a count times
       an amount as one part (`2 × 64 MiB`; a count right after a `+` that multiplies its part,
       `+ 2 个动量各 52 GB`, leaves the sum unread); a setting after the sum is no total of it (`… with
@@ -93,6 +95,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a quotient given with its result: `131,072 / 8 = 16,384`, `24 GB / 8 = 3 GB`, `7 / 39 =
       17.9 %`, and a size over a bandwidth given as a time (`1.3 GiB ÷ 20 GB/s ≈ 70 ms`, the
       size restated in brackets too: `192 MiB（约 201 MB）÷ 20 GB/s ≈ 10.1 ms`);
+    - numbers in brackets, minus signs and quotients worked out and set equal side by side:
+      `512 × (1 − 19.2 / 25.6) = 512 × 0.25 = 128`, `(7 − 1) / (32 + 7 − 1) = 15.8%` (numbers
+      only, no names; each decimal may be rounded by half its last digit, a result by 1%);
     - a share of the value just before it, said with what it is: `256 MiB，其中跨机约 3/4，即
       192 MiB`, `64 GB, of which about 75%, i.e. 48 GB` (a share is read as approximate);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
@@ -360,6 +365,8 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += _sums(text)
     if "−" in text or " - " in text:
         found += _differences(text)
+        if "=" in text or "≈" in text:
+            found += expression_messages(text)
     if "×" in text:
         found += _products(text)
         found += layouts(text)
@@ -634,10 +641,14 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
     if bracket and before and not text[before[-1].end : bracket.start()].strip():
         return before[-1], before[-1].approx
     if before:
-        equals = re.match(r"^\s*(?:=|≈)\s*$", text[before[-1].end : chain.start])
-        if equals:
+        equals = TOTAL_NAMED.match(text[before[-1].end : chain.start])
+        if equals and not CLAUSE_WORDS.search(equals.group(1) or ""):
             return before[-1], before[-1].approx or "≈" in equals.group()
     return None
+
+
+# a total before `=`, with a name of its own between: `105 GB 状态 = 75 GB + 30 GB`
+TOTAL_NAMED = re.compile(r"^\s*([A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*){0,2}|[\u4e00-\u9fff]{1,4})?\s*(?:=|≈)\s*$")
 
 
 ONLY_EQUALS = re.compile(r"\s*[=≈]\s*")
