@@ -404,3 +404,17 @@ def test_today_s_value_is_the_one_outside_a_working_out(new, caught):
     """A figure in brackets works out another; `1F1B` names a schedule, no model of 1B."""
     text, line = edited(OFFLOAD, CURRENT, new)
     assert bool([f for f in findings(text) if f.code == "RFC334" and f.line == line]) == caught
+
+
+def test_values_said_the_ways_round_18_wrote_them():
+    """(held-back round 18) a bare bound over a window of steps, a peak said to be `仅` so
+    much, and a before written out in full beside a rate in thousands."""
+    memory = metrics_in("peak memory")
+    assert bare_number(normal("≤ 56.0 per NPU over 1,000 steps"), memory) == "56.0"
+    assert bare_number(normal("≤ 56.0 GiB per NPU over 1,000 steps"), memory) == ""
+    assert bare_after_metric(normal("stage7 峰值仅 32.2；")) == ("memory", "32.2")
+    assert bare_after_metric(normal("stage7 峰值仅 32.2 GB；")) is None
+    (claim,) = claims_in(normal("throughput 131,072 → ≥ 154k tokens/s"))
+    assert (claim.origin.low, claim.quantity.low) == (131072, 154000)
+    (claim,) = claims_in(normal("吞吐 15.9k → ≥ 16.5k tokens/s"))
+    assert (claim.origin.low, claim.quantity.low) == (15900, 16500)

@@ -42,7 +42,17 @@ from rfc_template.lints.quantities.claim_words import (
     VERB_FROM,
 )
 from rfc_template.lints.quantities.metrics import HIGHER, LOWER, Metric, metrics_in
-from rfc_template.lints.quantities.units import COUNT, HAS_DIGIT, PERCENT, POINTS, RATIO, TIME, Quantity, quantities
+from rfc_template.lints.quantities.units import (
+    COUNT,
+    HAS_DIGIT,
+    PERCENT,
+    POINTS,
+    RATIO,
+    TIME,
+    Quantity,
+    quantities,
+    unit_factors,
+)
 
 ABS, DELTA, RATIO_OF, TRANSITION = "abs", "delta", "ratio", "transition"
 UP, DOWN, BETTER, WORSE = "up", "down", "better", "worse"
@@ -247,7 +257,8 @@ def _with_bare_befores(clause: str, read: tuple[Quantity, ...]) -> list[Quantity
             and after.number
             and TO.match(clause[q.end : after.start])
         ):
-            low, high = after.low / after.number, after.high / after.number
+            # (`131,072 → 154k tokens/s`: a before written out in full takes the unit, not the k)
+            low, high = unit_factors(after, multiplied=not (q.bare and abs(q.number) >= 10 * abs(after.number)))
             q = q._replace(low=q.number * low, high=q.number * high, ulp=q.ulp * high, dim=after.dim, unit=after.unit)
         if q.dim != COUNT:
             values.append(q)

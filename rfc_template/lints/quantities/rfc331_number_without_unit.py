@@ -228,6 +228,7 @@ def bare_number(cell: str, known: tuple[Metric, ...]) -> str:
         for clause in sentence:
             for part in VALUE_PARTS.split(clause):  # `step time <= 27.8 and peak memory <= 45`: a value each
                 part = RANK.sub(_unnumbered, part.rsplit(":", 1)[-1])  # `rank-0 peak 39.6`: rank 0 is a name
+                part = WINDOW.sub("", part)  # `≤ 56.0 over 1,000 steps`: the steps are when, not the value
                 values = quantities(part)
                 if len(values) != 1 or not _bare(values[0]) or values[0].sign:
                     continue
@@ -255,6 +256,11 @@ def _bare(value) -> bool:
     return value.bare or (value.multiplier in ("k", "K", "M") and not value.unit)
 
 
+# a window a value is measured over, after it: `over 1,000 steps`, `in the first 2,000 iterations`
+WINDOW = re.compile(
+    r"(?i)(?<=\S)\s+(?:over|across|for|in|within|during)\s+(?:the\s+)?(?:first\s+|last\s+)?\d[\d,]*\s*"
+    r"(?:steps?|iterations?|runs?|epochs?)\s*[.。]?$"
+)
 RANK = re.compile(r"(?i)\b(rank|stage|卡|node)[- ]?(\d+)(?= )")
 
 
@@ -268,7 +274,7 @@ _PER_DEVICE = (
     r"|on (?:each|both|every) backends?|on (?:PT|MS|PyTorch|MindSpore)|(?:两个|每个)后端(?:上|均|都)?)\b"
 )
 PER_DEVICE = re.compile(rf"(?i){_PER_DEVICE}")
-LINKING = r"(?:\s*|[^\d,;。()]{0,8}?(?:为|是|约|达到|:|=|\bof|\bis|\bwas|\bat|\babout|~)\s*)"
+LINKING = r"(?:\s*|[^\d,;。()]{0,8}?(?:为|是|约|达到|仅|只有|高达|:|=|\bof|\bis|\bwas|\bat|\babout|~)\s*)"
 
 
 # `、` before another number, perhaps approximate (`6.95、约 7.60 s`, `6.81、~7.42 s`)

@@ -154,6 +154,20 @@ _MULTIPLIERS = {
     "万": (1e4, 1e4),
     "亿": (1e8, 1e8),
 }
+
+
+def unit_factors(q: Quantity, multiplied: bool = True) -> tuple[float, float]:
+    """What one of `q`'s unit is in base units (low and high readings), with its multiplier
+    (`154k tokens/s`: 1,000 tokens/s) or without it (1 token/s)."""
+    low, high = q.low / q.number, q.high / q.number
+    if not multiplied and q.multiplier in _MULTIPLIERS:
+        by_low, by_high = _MULTIPLIERS[q.multiplier]
+        if q.dim.startswith(RATE):
+            by_high = by_low  # (a rate's k is 1,000)
+        low, high = low / by_low, high / by_high
+    return low, high
+
+
 _ITEM_NAMES = {"tok": "tokens", "seq": "sequences", "seqs": "sequences", "img": "images", "imgs": "images"}
 
 
