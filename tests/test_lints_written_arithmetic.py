@@ -249,3 +249,18 @@ def test_a_bracketed_expression_agrees_with_python(count, whole, part, divisor):
 )
 def test_a_total_may_be_named_before_its_equals(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 18's reviewer) a subtotal worked out inside a running sum: no reading
+        # of it is certain, and the sum is right
+        ("静态 22 GB + 激活 8 × 9 × 0.6 GB × (1 − 0.35) = 28.08 GB + 预留 6 GB = 56.08 GB ≤ 57.6 GB。", False),
+        ("static 22 GB + activations 8 × 0.6 GB = 4.8 GB + reserve 6 GB = 32.8 GB", False),
+        ("12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 = 31.8 ms", True),  # sides of sums set equal: still read
+        ("4.8 GB + 6 GB = 12.8 GB", True),
+    ],
+)
+def test_a_subtotal_inside_a_running_sum_is_no_total(text, is_wrong):
+    assert wrong(text) is is_wrong

@@ -85,9 +85,10 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     does): a value written as a bare number, alone or after a label, an operator or a change (`14.2`, `1F1B：14.2`, `≤ 30`, `step time <= 5.79`,
     `下降 >= 15`, `6.81 / 74.2`, `step time <= 27.8 and peak memory <= 45`; `4,646` is one
     number; `rank-0 peak 39.6`: rank 0 names a rank; whose it is does not give it a unit: `≤ 26
-    per device`, `≥ 63,000 on each backend`; nor does K or M alone: `≥ 162K`). A metric with a slash of its own (`H2D /
+    per device`, `≥ 63,000 on each backend`; nor does K or M alone: `≥ 162K`, nor a window
+    after it: `≤ 56.0 over 1,000 steps`). A metric with a slash of its own (`H2D /
     D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
-    bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`, `step
+    bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`, `峰值仅 32.2`, `step
     time 96.0 (65,536 tokens …)`; not
     `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
     before it (`current metric: 4.20 per step`, `每步 6.81`), and the figures of its tables, in a

@@ -87,7 +87,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       an amount as one part (`2 × 64 MiB`; a count right after a `+` that multiplies its part,
       `+ 2 个动量各 52 GB`, leaves the sum unread); a setting after the sum is no total of it (`… with
       bucket size = 256 MB`, `… for bucket_size_mb = 256 MB`), nor is the rest of a sum whose first part has arithmetic of its
-      own in brackets (`1.86 GiB (1.0B × 2 bytes) + 0.04 GiB + …`);
+      own in brackets (`1.86 GiB (1.0B × 2 bytes) + 0.04 GiB + …`), nor a subtotal worked out inside a
+      running sum (`22 GB + 8 × 0.6 GB = 4.8 GB + 6 GB = 32.8 GB`: which parts it is of is not said);
     - a difference given with its result: `56.0 − 20.0 − 4.5 = 31.5 GiB`, `64 GB - 52.1 GB =
       11.9 GB`, with sums in it and its parts named in brackets (`8.0 s − 2.0 s（原暴露通信）+
       0.3 s（…）= 6.4 s`) (a minus sign, or a hyphen with spaces round it; one unit throughout,
@@ -625,6 +626,8 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
     its bracket (`21 min（...）`), or before `=` (`T = a + b`)."""
     before = [q for q in values if q.end <= chain.start]
     after = [q for q in values if q.start >= chain.end]
+    if RUNNING.search(text, 0, chain.start):
+        return None  # `a + b × c = 28.08 GB + 6 GB = 56.08 GB`: a subtotal inside a running sum
     if after:
         gap = text[chain.end : after[0].start]
         named = LAST_LABEL.match(gap)  # the last part's own words before its `=`
@@ -651,6 +654,8 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
 TOTAL_NAMED = re.compile(r"^\s*([A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*){0,2}|[\u4e00-\u9fff]{1,4})?\s*(?:=|≈)\s*$")
 
 
+# a sum that runs through an `=`: a `+` before it in its clause, right before the chain
+RUNNING = re.compile(r"\+(?:[^=≈,;，；。.]|\.(?=\d))*[=≈]\s*$")
 ONLY_EQUALS = re.compile(r"\s*[=≈]\s*")
 PLUS_NEXT = re.compile(r"\s*\+")
 ANOTHER_TERM = re.compile(r"\s*[-+×*/÷]\s*[\d(]")
@@ -660,6 +665,8 @@ def _last_side(text: str, after: list[Quantity]) -> Quantity | None:
     """The value after `=` that no operator follows: the first, or, where it is a term of a
     side of its own, the one after the next `=` (None where there is none)."""
     at = 0
+    if PLUS_NEXT.match(text, after[0].end) and not ANOTHER_TERM.match(text, after[0].end):
+        return None  # `= 4.8 GB + 预留 6 GB = …`: the value is a subtotal the sum runs on from
     while ANOTHER_TERM.match(text, after[at].end):  # (not `17 B/参数`: a unit per something)
         if not PLUS_NEXT.match(text, after[at].end):
             return None  # `= 6 GB × 2 = 12 GB`: a running computation, not one equation
