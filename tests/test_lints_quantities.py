@@ -196,6 +196,10 @@ def test_a_count_of_cards_is_no_ratio():
         ('Non-empty subset of `"softmax"`, `"dropout"`', '("dropout",)', False),
         ('"all_to_all"、"all_gather" 的非空子集', '["all_to_all", "ring"]', True),
         ('"all_to_all"、"all_gather" 的非空子集', '["all_gather"]', False),
+        # (held-back round 18) what narrows the range said before it
+        ("power of two, 32 ~ 128", "16", True),
+        ("power of two, 1 ~ 128", "16", False),
+        ("8 的倍数，64 ~ 4096", "8192", True),
     ],
 )
 def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, out):

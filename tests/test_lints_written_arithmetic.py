@@ -264,3 +264,17 @@ def test_a_total_may_be_named_before_its_equals(text, is_wrong):
 )
 def test_a_subtotal_inside_a_running_sum_is_no_total(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 18) a total written to four digits says it is near, `≈` or not
+        ("step time ≈ (32 + 8 − 1) × (128 + 256 + 12.8) ms = 39 × 396.8 ms ≈ 15.48 s", False),
+        ("step time ≈ (32 + 8 − 1) × (128 + 256 + 12.8) ms = 40 × 396.8 ms ≈ 15.48 s", True),
+        ("2 × 19.5 ≈ 40 GB", False),  # two digits: about
+        ("384 × 3.1 ms ≈ 1.19 s", False),
+    ],
+)
+def test_an_approximate_total_is_as_near_as_its_digits_say(text, is_wrong):
+    assert wrong(text) is is_wrong

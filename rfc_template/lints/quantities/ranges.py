@@ -127,6 +127,9 @@ def _quantity_at(text: str, position: int) -> tuple[Quantity | str | None, int]:
 def read_range(cell: str) -> Range | None:
     """The range a 合法范围 (Valid range) cell states, or None where it cannot be read."""
     text = normal(cell.replace("`", "").replace("**", "")).strip()
+    narrowed = NARROWING_FIRST.match(text)
+    if narrowed:  # `power of two, 1 ~ 128`: the bounds hold whatever narrows them
+        text = text[narrowed.end() :]
     if not text or not (text[0].isdigit() or text[0] in "[(<>≤≥≦≧+-'\"TFNnpPasS正非负自大小不至最"):
         return None
     for reader in (_interval, _between, _comparison, _words, _choices, _none_or, _subset):
@@ -136,6 +139,11 @@ def read_range(cell: str) -> Range | None:
     return None
 
 
+# what narrows a range, said before it: `power of two, 1 ~ 128`, `8 的倍数，64 ~ 4096`
+NARROWING_FIRST = re.compile(
+    r"(?i)^(?:(?:an? )?(?:powers? of (?:two|2)|multiples? of \d+|even(?: numbers?)?|integers?)|2 的(?:整数)?幂|\d+ 的(?:整数)?倍数|偶数|整数)"
+    r"\s*[,，;；:：]\s*(?=\S)"
+)
 SUBSET_OF = re.compile(r"(?i)^(?:an? |the )?(?:non-?empty )?subset of\s*")
 SUBSET_ZH = re.compile(r"\s*的\s*(?:非空)?子集\s*(?=$|[;,。(])")
 
@@ -411,6 +419,9 @@ def unit_of_name(name: str) -> str:
 def read_default(cell: str) -> Value | None:
     """The value a 默认值 (Default) cell gives, or None: no default, prose, an expression."""
     text = normal(cell.replace("`", "").replace("**", "")).strip()
+    narrowed = NARROWING_FIRST.match(text)
+    if narrowed:  # `power of two, 1 ~ 128`: the bounds hold whatever narrows them
+        text = text[narrowed.end() :]
     if not text or NO_DEFAULT.match(text) and not text.startswith("None"):
         return None
     if re.match(r"None(?:$|[\s(,;:])", text):

@@ -53,7 +53,8 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
     one value, `None, or` one of those, or a subset of strings (`Non-empty subset of "softmax",
     "dropout"`, `"a"、"b" 的非空子集`: a tuple or list of them); a range with one more value
     (`> 0, or float("inf")`, `1 ~ 8，或 -1 自动`) allows that value too, and one narrowed after
-    `的` keeps its bounds (`32 ~ 1024 之间的 2 的幂`, `[32, 1024] 内的 2 的幂`). With units (`64 MB ~
+    `的` keeps its bounds (`32 ~ 1024 之间的 2 的幂`, `[32, 1024] 内的 2 的幂`), as does one narrowed before it (`power of two, 32 ~ 128`, `8 的倍数，64 ~
+    4096`). With units (`64 MB ~
     1 GB` against `256 MB`, `1K ~ 64K` against `4096`; a bare number takes the unit of the
     parameter's name, `bucket_size_mb`). A number other than 0 and 1 is no `True / False`.
     Reported: at the row, a 默认值 (Default) outside it; at the value, a literal that 5.2 使用示例

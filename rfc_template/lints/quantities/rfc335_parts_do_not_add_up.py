@@ -137,7 +137,7 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     is worked on its parts as written, its total rounded to its own last digit: `26.0 GiB +
     4.37 GiB = 30.4 GiB` is right, `3 GB + 3 GB + 0.5 GB = 6 GB` is not),
     `约`, `~`, `≈` and
-    `about` allow 5% more, and `1 GB` may be 10^9 or 2^30 bytes. Sums whose parts are not
+    `about` allow 5% more (2% for a total written to four digits or more: `≈ 15.48 s`), and `1 GB` may be 10^9 or 2^30 bytes. Sums whose parts are not
     all of the total's unit, products with words between their numbers (`3 GiB per layer ×
     32 layers`), products of a count of something named (`8192 × 152064 个元素`), products
     more than 10^7 times their total or less (a misreading: `32 × 910B`, the Ascend 910B) and
@@ -345,6 +345,8 @@ def _section_candidates(source: str, language: str) -> tuple[int, ...]:
 
 
 APPROX = 0.05  # what 约 / ~ / ≈ / about allow, of the larger value
+# but a total written to four digits or more (`≈ 15.48 s`) says it is near: 2%
+PRECISE, APPROX_PRECISE = 0.001, 0.02
 
 
 def _written(text: str, q: Quantity) -> str:
@@ -354,7 +356,8 @@ def _written(text: str, q: Quantity) -> str:
 def _close(total: Quantity, low: float, high: float, slack: float, approx: bool) -> bool:
     """`total` can be the parts' value, `low` in the reading of decimal prefixes (`1 GB` is
     10^9 bytes, `1K` 1,000) and `high` in the binary one: in either reading, all alike."""
-    margin = total.ulp + slack + (APPROX * max(abs(total.high), abs(high)) if approx else 0.0)
+    share = APPROX if total.ulp > PRECISE * abs(total.high) else APPROX_PRECISE
+    margin = total.ulp + slack + (share * max(abs(total.high), abs(high)) if approx else 0.0)
     return abs(total.low - low) <= margin or abs(total.high - high) <= margin
 
 
@@ -626,7 +629,7 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
     its bracket (`21 min（...）`), or before `=` (`T = a + b`)."""
     before = [q for q in values if q.end <= chain.start]
     after = [q for q in values if q.start >= chain.end]
-    if RUNNING.search(text, 0, chain.start):
+    if _running(text, chain.start):
         return None  # `a + b × c = 28.08 GB + 6 GB = 56.08 GB`: a subtotal inside a running sum
     if after:
         gap = text[chain.end : after[0].start]
@@ -654,8 +657,24 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
 TOTAL_NAMED = re.compile(r"^\s*([A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*){0,2}|[\u4e00-\u9fff]{1,4})?\s*(?:=|≈)\s*$")
 
 
-# a sum that runs through an `=`: a `+` before it in its clause, right before the chain
-RUNNING = re.compile(r"\+(?:[^=≈,;，；。.]|\.(?=\d))*[=≈]\s*$")
+# the side before an `=` right before a chain, back to its clause's start
+SIDE_BEFORE = re.compile(r"((?:[^=≈,;，；。.]|\.(?=\d))*)[=≈]\s*$")
+
+
+def _running(text: str, start: int) -> bool:
+    """The chain starts right after an `=` whose side before it is a sum (a `+` outside
+    brackets): the sum runs on through it (`22 GB + 8 × 0.6 GB = 4.8 GB + 6 GB = …`)."""
+    side = SIDE_BEFORE.search(text, 0, start)
+    if side is None:
+        return False
+    depth = 0
+    for char in side.group(1):
+        depth += char in "(（[" and 1 or (char in ")）]" and -1 or 0)
+        if char == "+" and depth == 0:
+            return True
+    return False
+
+
 ONLY_EQUALS = re.compile(r"\s*[=≈]\s*")
 PLUS_NEXT = re.compile(r"\s*\+")
 ANOTHER_TERM = re.compile(r"\s*[-+×*/÷]\s*[\d(]")
