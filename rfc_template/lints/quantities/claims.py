@@ -236,7 +236,6 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
         lead = PER_STEP_LEAD.match(clause[: quantity.start])
         if lead is not None and (lead["each"] or PER_STEP_UNIT.search(quantity.unit)):
             return STEP_TIME
-    if quantity.dim == TIME and not context:
         verb = ACTION_METRIC.search(clause)
         if verb is not None:  # `25 min 内在 60 个节点上恢复训练`: the time it takes to recover
             return Metric(ACTION_KEYS[next(k for k, v in verb.groupdict().items() if v)], LOWER, (TIME,))
@@ -245,7 +244,8 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
 
 def _with_bare_befores(clause: str, read: tuple[Quantity, ...]) -> list[Quantity]:
     """The clause's quantities, counts left out, but a bare number that goes to a quantity
-    (`峰值显存 52.3 → ≤ 52.6 GiB`, `from 8 to 6 s`): the before, in its after's unit."""
+    (`峰值显存 52.3 → ≤ 52.6 GiB`, `from 8 to 6 s`): the before, in its after's unit (one
+    written out in full takes no K: `131,072 → 154k tokens/s`)."""
     values = []
     for index, q in enumerate(read):
         after = read[index + 1] if index + 1 < len(read) else None
@@ -257,7 +257,6 @@ def _with_bare_befores(clause: str, read: tuple[Quantity, ...]) -> list[Quantity
             and after.number
             and TO.match(clause[q.end : after.start])
         ):
-            # (`131,072 → 154k tokens/s`: a before written out in full takes the unit, not the k)
             low, high = unit_factors(after, multiplied=not (q.bare and abs(q.number) >= 10 * abs(after.number)))
             q = q._replace(low=q.number * low, high=q.number * high, ulp=q.ulp * high, dim=after.dim, unit=after.unit)
         if q.dim != COUNT:
