@@ -894,6 +894,10 @@ def test_a_value_is_of_the_metric_its_of_phrase_names(text, key):
         ("throughput after the shrink to 56 cards ≤ 70,000 tokens/s", True),  # (held-back round 13)
         ("throughput after the shrink to 56 cards ≥ 70,000 tokens/s", False),
         ("raise the throughput by at most 5%", False),  # a change bounded, not the metric
+        # (held-back round 19) `at or above` is an operator; a scene set far before it no condition
+        ("reach the memory target on the same job: peak memory stays at or above 57.6 GiB per card", True),
+        ("reach the memory target on the same job: peak memory stays at or below 57.6 GiB per card", False),
+        ("on GPUs with at least 80 GB of memory, step time ≤ 4.0 s", False),
     ],
 )
 def test_a_goal_bounded_from_the_wrong_side_after_an_event(goal, wrong):

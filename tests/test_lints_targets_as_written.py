@@ -418,3 +418,20 @@ def test_values_said_the_ways_round_18_wrote_them():
     assert (claim.origin.low, claim.quantity.low) == (131072, 154000)
     (claim,) = claims_in(normal("吞吐 15.9k → ≥ 16.5k tokens/s"))
     assert (claim.origin.low, claim.quantity.low) == (15900, 16500)
+
+
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        # (held-back round 19) one collective's exposed time is a metric of its own
+        ("暴露的 all-gather 150 ms → ≤ 60 ms", ["exposed all-gather"]),
+        ("exposed all-to-all time ≤ 1.2 s", ["exposed all-to-all"]),
+        ("暴露通信 3.0 s", ["exposed communication"]),
+        # and one phase of a step, named
+        ("其中优化器阶段 270 ms", ["optimizer phase time"]),
+        ("| 优化器阶段耗时 |", ["optimizer phase time"]),
+        ("optimizer phase time ≤ 180 ms", ["optimizer phase time"]),
+    ],
+)
+def test_an_exposed_collective_or_a_phase_is_its_own_metric(text, names):
+    assert [m.name for m in metrics_in(normal(text))] == names

@@ -35,6 +35,15 @@ class Metric(NamedTuple):
         return " ".join(sorted(self.qualifiers)) + (" " if self.qualifiers else "") + self.key
 
 
+_COLLECTIVES = r"all-?gather|reduce-?scatter|all-?reduce|all-?to-?all"
+_PHASES = r"优化器|前向|反向|前反向|optimizer|forward|backward"
+PHASE = re.compile(rf"(?i){_PHASES}")
+PHASE_NAMES = {"优化器": "optimizer", "前向": "forward", "反向": "backward", "前反向": "forward-backward"}
+COLLECTIVE = re.compile(rf"(?i){_COLLECTIVES}")
+COLLECTIVE_NAMES = {
+    "allgather": "all-gather", "reducescatter": "reduce-scatter", "allreduce": "all-reduce", "alltoall": "all-to-all"
+}  # fmt: skip
+
 # key, better, dims, pattern (matched case-insensitively on normalised text)
 LEXICON = (
     (
@@ -80,12 +89,16 @@ LEXICON = (
         "exposed communication",
         LOWER,
         (TIME,),
-        r"暴露(?:的)?通信(?:耗时|时间)?|通信暴露(?:耗时|时间)?|exposed (?:communication|comm)(?: time)?",
+        r"暴露(?:的)?通信(?:耗时|时间)?|通信暴露(?:耗时|时间)?|exposed (?:communication|comm)(?: time)?"
+        # one collective's (`暴露的 all-gather ≤ 60 ms`): a metric of its own (COLLECTIVE)
+        rf"|暴露(?:的)? ?(?:参数 ?)?(?:{_COLLECTIVES})(?: ?(?:耗时|时间))?|exposed (?:{_COLLECTIVES})(?: time)?",
     ),
     ("communication time", LOWER, (TIME,), r"通信(?:耗时|时间)|communication time|comm time"),
     # a copy's own time (`exposed PCIe copy time ≤ 0.5 s per step`): no step time's
     ("copy time", LOWER, (TIME,), r"(?:拷贝|搬运|传输)(?:耗时|时间)|(?:copy|transfer|swap) time"),
     ("compile time", LOWER, (TIME,), r"编译(?:耗时|时间)|compil(?:e|ation) time"),
+    # one phase of a step, named (`优化器阶段 270 ms`, `optimizer phase time`): a metric of its own (PHASE)
+    ("phase time", LOWER, (TIME,), rf"(?:{_PHASES}) ?阶段(?:的)?(?:耗时|时间|时长)?|(?:{_PHASES}) phase(?: time)?"),
     ("startup time", LOWER, (TIME,), r"启动(?:耗时|时间)|startup time|start-up time"),
     (
         "clipping time",
@@ -138,7 +151,7 @@ PER_DEVICE_ALREADY = frozenset({"memory"})
 ANCHORS = (
     "time", "clipping", "dram", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
-    "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充",
+    "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充", "阶段", "phase",
 )  # fmt: skip
 BEFORE, AFTER = 24, 18  # how far a name reaches around its anchor (`peak allocated memory footprint`)
 
@@ -175,6 +188,12 @@ def metrics_in(text: str) -> tuple[Metric, ...]:
     for match in _matches(text):
         index = int(match.lastgroup[1:])  # type: ignore[index]
         key, better, dims, _ = LEXICON[index]
+        collective = COLLECTIVE.search(match.group()) if key == "exposed communication" else None
+        if collective:
+            key = "exposed " + COLLECTIVE_NAMES[collective.group().lower().replace("-", "")]
+        if key == "phase time":
+            phase = PHASE.match(match.group()).group().lower()  # type: ignore[union-attr]
+            key = f"{PHASE_NAMES.get(phase, phase)} phase time"
         before = text[max(0, match.start() - 12) : match.start()]
         qualifiers = frozenset(
             name

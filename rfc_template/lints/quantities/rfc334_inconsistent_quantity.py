@@ -96,7 +96,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     compared as quantities (`30 min` is `1800 s`, `6310 ms` is `6.31 s`, rounding allowed). The
     same target is the same metric with the same qualifiers (`单卡吞吐` is not `吞吐`, host
     memory is not device memory; but `单卡峰值显存` is 9.3's `peak memory`: a device's memory is
-    one device's), stated the same way (a bound `<= 25 min`, a change `下降 >=
+    one device's; one collective's exposed time, `暴露的 all-gather`, and a phase named, `优化器阶段`,
+    are metrics of their own), stated the same way (a bound `<= 25 min`, a change `下降 >=
     15%`, a limit on a regression `增加 <= 2 GB`, a ratio `<= 1.5 倍`), for the same backend (a
     target of no backend stands for both). Reported at the later statement, naming the line of
     the earlier: two of 2, 3.1 and 8 that differ, or a 9.3 criterion weaker than one of them (a
