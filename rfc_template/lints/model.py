@@ -26,6 +26,7 @@ HINT_MARK = re.compile(r"\{#-?\s*hint\s*-?#\}")
 PARAMETERS = "5.1 接口定义"  # the interface's own rows are the author's (see 5.1's code)
 PLAN, DEPENDS = "10. 实现计划", "依赖"  # the PR plan and its column of the PRs each needs
 CHANGES = "6.5 代码改动点"  # a row for each of the template's modules
+DEPENDENCIES = "7. 组件依赖"  # a row for each part the feature needs, with its status
 
 
 def choice_pattern(words) -> re.Pattern:

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import re
+
 from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, edit, rule
-from rfc_template.lints.model import PARAMETERS, SLOT, model
+from rfc_template.lints.model import DEPENDENCIES, PARAMETERS, SLOT, model
 from rfc_template.lints.quantities import VERIFICATION
 from rfc_template.lints.quantities.metrics import metrics_of_cell
 from rfc_template.lints.quantities.units import normal
@@ -33,10 +35,17 @@ from rfc_template.lints.slots import (
     fails=(
         edit("| UT | 24 |", "| UT | 待定 |"),
         edit("| UT | 24 |", "| UT | Pending |"),
+        # a part still in the making has a phase without it to describe
+        edit(
+            "| interleaved PP 未合入前只验证 1F1B |",
+            "| - |",
+        ),
         # a step time and a peak memory have a baseline: the run without the feature
         edit("| PT，同上，保持全量重计算 | 74.2 GB / 6.81 s |", "| PT，同上，保持全量重计算 | — |"),
     ),
     passes=(
+        # nothing to do without a part that is ready (held-back round 19's reviewer met it)
+        edit("| optimizer 包装基类已合入 | 无法开启本特性 |", "| optimizer 包装基类已合入 | — |"),
         # no baseline of a metric only the feature brings (held-back round 17's reviewer met it)
         edit(
             "| 61.3 GB / 7.42 s | 预估 42.5 GB / 8.35 s | peak memory / step time | 峰值显存下降 >= 18 GB，step time 增加 <= 15% |",
@@ -78,7 +87,9 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     A whole value that only holds a place, in any case and brackets: TBD, TBA, TODO, to be decided, Pending,
     待定, 待补充, 待确认, 略, 同上, 见上, as above, ditto, `?`, a dash, `...`, `…`; or N/A, 不涉及 where
     the column offers no such choice; a dash in 9.3's 基线 (Baseline) of a metric the feature
-    brings (`false flags` of a detector it adds), which no run measures today. Read in table cells, at the row (a cell containing TODO, TBD
+    brings (`false flags` of a detector it adds), which no run measures today; a dash in 7's
+    未 ready 时本期能力 (Capability this phase if not ready) of a part its 当前状态 (Current status)
+    says is ready (`已合入`, `merged`) and not that it is not (`开发中`, `in progress`). Read in table cells, at the row (a cell containing TODO, TBD
     or FIXME too), and after the prose slots the template writes `xxx` after (5.3's `为什么这样设计：`,
     7's `完整能力需要：`, ...). Accepted: a dash in 5.1's 默认值 (`Default`), "no default", and
     in 10's 依赖 (`Depends on`), "no PR before it"; a ditto
@@ -142,8 +153,8 @@ def _placeholders_in(ctx: Context, table: document.Table) -> list[Finding]:
             offered = m.column_choices.get((table.section, column), set())
             if no_default(ctx, table.section, column, value) or (inapplicable and NO_DEFAULT.fullmatch(value)):
                 continue  # a dash for "none": no default, no PR before it, nothing in a row that does not apply
-            if _no_baseline(ctx, table, cells, column, value):
-                continue  # a dash for "none": no baseline of a metric the feature brings
+            if _no_baseline(ctx, table, cells, column, value) or _ready_already(ctx, table, cells, column, value):
+                continue  # a dash for "none": no baseline of a metric the feature brings, no plan for a ready part
             if value in NOT_APPLICABLE and (inapplicable or _bool_handling(ctx, table, cells, column)):
                 continue  # 不涉及 in a row that does not apply; a bool's error handling
             if is_placeholder(cell, offered) or LEFT_TODO.search(value):
@@ -179,6 +190,29 @@ def _no_baseline(
         return False
     named = next((cell for _, name, cell in cells if name == ed.name("指标")), "")
     return bool(cell_value(named)) and not metrics_of_cell(normal(cell_value(named)))
+
+
+# a dependency said to be ready (`已合入`, `merged`), and not said not to be (`未 ready`, `in progress`)
+READY = re.compile(
+    r"(?i)\bready\b|已就绪|已合入|已发布|已支持|已上线|\b(?:merged|released|available|supported|in place)\b"
+)
+NOT_READY = re.compile(r"(?i)未|尚未|不|开发中|进行中|计划|\b(?:not|no|yet|in progress|planned|WIP|pending)\b")
+
+
+def _ready_already(
+    ctx: Context, table: document.Table, cells: list[tuple[int, str, str]], column: str, value: str
+) -> bool:
+    """A dash in 7's 未 ready 时本期能力 (Capability this phase if not ready) of a row whose 当前状态
+    (Current status) says the part is ready: there is no phase without it to describe."""
+    ed = ctx.edition
+    if (
+        table.section != ed.name(DEPENDENCIES)
+        or column != ed.name("未 ready 时本期能力")
+        or not NO_DEFAULT.fullmatch(value)
+    ):
+        return False
+    status = cell_value(next((cell for _, name, cell in cells if name == ed.name("当前状态")), ""))
+    return bool(READY.search(status)) and not NOT_READY.search(status)
 
 
 def _cell(cells: list[tuple[int, str, str]], index: int) -> str:
