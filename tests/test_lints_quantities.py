@@ -200,6 +200,14 @@ def test_a_count_of_cards_is_no_ratio():
         ("power of two, 32 ~ 128", "16", True),
         ("power of two, 1 ~ 128", "16", False),
         ("8 的倍数，64 ~ 4096", "8192", True),
+        # and what it narrows to, where a number is written (held-back round 19)
+        ("16 ~ 1024，且为 16 的倍数", "200", True),
+        ("16 ~ 1024，且为 16 的倍数", "256", False),
+        ("8 ~ 64, multiple of 8.", "12", True),
+        ("power of two, 1 ~ 128", "48", True),
+        ("[32, 1024] 内的 2 的幂", "96", True),
+        ("4,096-65,536 tokens, multiple of 2 × cp_size", "5000", False),  # no number alone
+        ("64 MB ~ 1 GB, multiple of 64 MB", "96 MB", False),  # a value with a unit is not judged
     ],
 )
 def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, out):

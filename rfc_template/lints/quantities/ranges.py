@@ -16,6 +16,7 @@ the other's private patterns.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -56,6 +57,8 @@ class Range:
     choices: tuple[Value, ...] = ()  # a list of values (booleans, strings, numbers)
     subset: bool = False  # the value is a sequence of the choices: `non-empty subset of "a", "b"`
     rest: str = ""  # what the cell says after the range
+    step: int = 0  # a multiple of it (`且为 16 的倍数`, `multiple of 8`), 0 for none said
+    power_of_two: bool = False  # `2 的幂`, `power of two`
 
     @property
     def numeric(self) -> bool:
@@ -135,8 +138,25 @@ def read_range(cell: str) -> Range | None:
     for reader in (_interval, _between, _comparison, _words, _choices, _none_or, _subset):
         found = reader(text)
         if found is not None:
-            return found
+            return _narrowed(found, normal(cell.replace("`", "")))
     return None
+
+
+# what narrows a numeric range, anywhere in its cell: a multiple of a number written, a power of two
+MULTIPLE = re.compile(
+    r"(?i)(?<![\w.])(?<![×*·/+-] )(?<![×*·/+-])(\d+) ?的(?:整数)?倍数|multiples? of (\d+)(?!\w|\.\d|\s?[×*·/+-])"
+)  # (`2 × cp_size 的倍数`, `multiple of 2 × cp_size`: no number alone)
+POWER_OF_TWO = re.compile(r"(?i)2 的(?:整数)?(?:次)?幂|powers? of (?:two|2)\b")
+
+
+def _narrowed(found: Range, cell: str) -> Range:
+    if found.choices or (found.low is None and found.high is None):
+        return found
+    multiple, power = MULTIPLE.search(cell), POWER_OF_TWO.search(cell)
+    step = int(next(g for g in multiple.groups() if g)) if multiple else 0
+    said = ", ".join(m.group() for m in (multiple, power) if m)  # shown in the message: `16 ~ 1024 (16 的倍数)`
+    text = f"{found.text} ({said})" if said else found.text
+    return dataclasses.replace(found, text=text, step=step, power_of_two=power is not None)
 
 
 # what narrows a range, said before it: `power of two, 1 ~ 128`, `8 的倍数，64 ~ 4096`
@@ -523,6 +543,8 @@ def outside(value: Value, allowed: Range, unit: str = "") -> bool:
         return False
     if allowed.integer and not value.integral:
         return True
+    if _off_the_grid(value.quantity, allowed):
+        return True
     if allowed.low is not None:
         pair = _aligned(value.quantity, allowed.low, unit)
         if pair is None:
@@ -536,6 +558,17 @@ def outside(value: Value, allowed: Range, unit: str = "") -> bool:
         if _less(pair[1], pair[0]) or (allowed.high_open and _at_most(pair[1], pair[0])):
             return True
     return False
+
+
+def _off_the_grid(value: Quantity, allowed: Range) -> bool:
+    """A whole number written bare that is no multiple of the range's step, or no power of
+    two where it asks one (`200` for `16 ~ 1024 且为 16 的倍数`); a value with a unit is not judged."""
+    if not value.bare or not float(value.number).is_integer() or value.number <= 0:
+        return False
+    number = int(value.number)
+    if allowed.step and number % allowed.step:
+        return True
+    return allowed.power_of_two and number & (number - 1) != 0
 
 
 # the rest of a range's cell that adds one value a program can read: `or float("inf")`, `或 -1`
