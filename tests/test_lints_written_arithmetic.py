@@ -278,3 +278,27 @@ def test_a_subtotal_inside_a_running_sum_is_no_total(text, is_wrong):
 )
 def test_an_approximate_total_is_as_near_as_its_digits_say(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 20) a value restated in another unit, and a size at a bandwidth
+        ("MTBF M = 9 h = 32,400 s", False),
+        ("MTBF M = 9 h = 36,000 s", True),
+        ("2,048 MB ≈ 2 GB", False),
+        ("1.5 min = 80 s", True),
+        ("4 s + 8 s = 12 s", False),  # a sum's last part, not a value restated
+        ("28 GB per node at 2 GB/s NVMe write = 14 s stall;", False),
+        ("28 GB per node at 2 GB/s NVMe write = 1.4 s stall;", True),
+        ("240 GB 按 16 GB/s 写回需要 15 s", False),
+        ("240 GB 按 16 GB/s 写回需要 25 s", True),
+        # one value over another of its kind, as a percentage
+        ("stall share 2 s / 360 s = 0.56%", False),
+        ("stall share 2 s / 360 s = 5.6%", True),
+        ("61.6 GB / 64 GB = 96.25%", False),
+        ("61.6 GB / 64 GB = 92.5%", True),
+    ],
+)
+def test_a_value_in_another_unit_and_a_time_at_a_bandwidth(text, is_wrong):
+    assert wrong(text) is is_wrong

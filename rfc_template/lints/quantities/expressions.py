@@ -1,5 +1,6 @@
 """Written-out arithmetic with brackets or a minus, set equal to its value (RFC335):
-`512 × (1 − 19.2 / 25.6) = 512 × 0.25 = 128`, `(24.0 − 19.5) / 24.0 ≈ 0.19`.
+`512 × (1 − 19.2 / 25.6) = 512 × 0.25 = 128`, `(24.0 − 19.5) / 24.0 ≈ 0.19`; and a value
+restated in another unit (`9 h = 32,400 s`).
 
 Each side is read as numbers only, no units and no names (`(p − 1) / (m + p − 1)` is a
 formula, not arithmetic), and worked out as an interval: a decimal may have been rounded by
@@ -13,6 +14,8 @@ from __future__ import annotations
 import ast
 import operator
 import re
+
+from rfc_template.lints.quantities.units import quantities
 
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SIDE = rf"[(\s]*(?:{_NUMBER})(?:[)\s]*(?:[-−+×*/÷])[(\s]*(?:{_NUMBER}))*[)\s]*"
@@ -87,3 +90,36 @@ def _value(node: ast.expr, written: str) -> tuple[float, float]:
         ends = [OPERATORS[type(node.op)](x, y) for x in a for y in b]
         return min(ends), max(ends)
     raise ValueError(ast.dump(node))
+
+
+# one value set equal to itself in another unit: `9 h = 32,400 s`, `2,048 MB ≈ 2 GB`
+SAME_AS = re.compile(r"\s*(?:=|≈|即|i\.e\.,?)\s*(?:约|about|~)?\s*")
+SUMS_BEFORE = re.compile(r"[+×*/÷−]|\s-\s")  # a value at the end of arithmetic is its result
+TERM_AFTER = re.compile(r"[^\d=≈;；。,，]{0,16}?[+×*/÷−]\s*[\d(]|\s*[×*/÷^]")
+CLAUSE_START = re.compile(r"[=≈;；。,，:：(（]")
+CONVERTED = {"time", "bytes", "bandwidth"}  # (a rate of items names what it counts: no conversion)
+
+
+def conversion_messages(text: str) -> list[str]:
+    """`9 h = 36,000 s`: a value restated in another unit, off by more than rounding (1%, or
+    5% after `≈`); in either reading of a GB (10^9 or 2^30 bytes)."""
+    values = quantities(text)
+    found = []
+    for before, after in zip(values, values[1:]):
+        if before.dim != after.dim or before.dim not in CONVERTED or before.unit == after.unit:
+            continue
+        mark = SAME_AS.fullmatch(text[before.end : after.start])
+        if mark is None or before.sign or after.sign or TERM_AFTER.match(text, after.end):
+            continue
+        clause = CLAUSE_START.split(text[: before.start])[-1]
+        if SUMS_BEFORE.search(clause):
+            continue  # `4 s + 8 s = 12 s`: a sum's last part, read by the sums
+        share = APPROXIMATE if "≈" in mark.group() or "约" in mark.group() or after.approx else EXACT
+        margin = after.ulp + before.ulp + share * max(after.high, before.high)
+        if abs(after.low - before.low) > margin and abs(after.high - before.high) > margin:
+            scale = after.high / after.number if after.number else 1.0
+            value = before.high / scale
+            shown = f"{value:.4g} {after.unit}" if abs(value) < 1000 else f"{value:,.0f} {after.unit}"
+            written = text[before.start : before.end].strip(), text[after.start : after.end].strip()
+            found.append(f"{written[0]} is {shown}, not the {written[1]} it is given as")
+    return found

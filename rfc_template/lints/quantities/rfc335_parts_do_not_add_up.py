@@ -17,7 +17,7 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import prose
 from rfc_template.lints.quantities.changes import change_messages
-from rfc_template.lints.quantities.expressions import expression_messages
+from rfc_template.lints.quantities.expressions import conversion_messages, expression_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.layouts import layouts, named_layouts, nodes_of_cards
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, COUNT, PERCENT, TIME, Quantity, quantities
@@ -94,8 +94,12 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       0.3 s（…）= 6.4 s`) (a minus sign, or a hyphen with spaces round it; one unit throughout,
       or bare);
     - a quotient given with its result: `131,072 / 8 = 16,384`, `24 GB / 8 = 3 GB`, `7 / 39 =
-      17.9 %`, and a size over a bandwidth given as a time (`1.3 GiB ÷ 20 GB/s ≈ 70 ms`, the
+      17.9 %`, `2 s / 360 s = 0.56%`, and a size over a bandwidth given as a time (`1.3 GiB ÷ 20 GB/s ≈ 70 ms`, the
       size restated in brackets too: `192 MiB（约 201 MB）÷ 20 GB/s ≈ 10.1 ms`);
+    - a value restated in another unit: `9 h = 32,400 s`, `2,048 MB ≈ 2 GB` (not the last part
+      of a sum: `4 s + 8 s = 12 s`);
+    - a size at a bandwidth given as the time it takes: `28 GB per node at 2 GB/s = 14 s`,
+      `240 GB 按 16 GB/s 写回需要 15 s`;
     - numbers in brackets, minus signs and quotients worked out and set equal side by side:
       `512 × (1 − 19.2 / 25.6) = 512 × 0.25 = 128`, `(7 − 1) / (32 + 7 − 1) = 15.8%` (numbers
       only, no names; each decimal may be rounded by half its last digit, a result by 1%);
@@ -387,6 +391,10 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += change_messages(text)
     if ("/" in text or "÷" in text) and ("=" in text or "≈" in text):
         found += _quotients(text)
+    if "=" in text or "≈" in text or "即" in text or "i.e." in text:
+        found += conversion_messages(text)
+    if "/s" in text and (" at " in text or "@" in text or "按" in text or "以" in text):
+        found += _at_rates(text)
     if "/" in text or "%" in text:
         found += _fractions(text)
     if "+" in text and "×" in text:
@@ -952,6 +960,9 @@ def _quotients(text: str) -> list[str]:
         if a.dim == BYTES and b.dim == BANDWIDTH and c.dim == TIME and b.low and not (a.sign or b.sign or c.sign):
             found += _transfer_time(text, a, b, c)  # `1.3 GiB ÷ 20 GB/s ≈ 70 ms`
             continue
+        if a.dim == b.dim != COUNT and c.dim == PERCENT and b.low and not (a.sign or b.sign or c.sign):
+            found += _share_of(text, a, b, c)  # `2 s / 360 s = 0.56%`
+            continue
         if b.dim != COUNT or not b.number or a.sign or b.sign or c.sign:
             continue  # `4 GB / 2 GB/s = 2 s` read above; other divisions of units are not
         if a.dim != c.dim and not (a.dim == COUNT and not a.unit):
@@ -974,6 +985,37 @@ def _quotients(text: str) -> list[str]:
         if not _close(c, low, high, slack, c.approx or "≈" in text[b.end : c.start]):
             shown = f"{_written(text, a)} / {_written(text, b)}"
             found.append(f"{shown} is {_amount(low, high, c)}, not the {_written(text, c)} it is given as")
+    return found
+
+
+def _share_of(text: str, part: Quantity, whole: Quantity, percent: Quantity) -> list[str]:
+    """One value over another of its kind, given as a percentage, each rounded as written."""
+    ratio = part.low / whole.low * 100  # (one reading for both: a GB over a GB)
+    rounded = ratio * (part.ulp / max(abs(part.low), 1e-300) + whole.ulp / abs(whole.low))
+    low, high = ratio - rounded, ratio + rounded
+    if _close(percent, low, high, 0.0, percent.approx or "≈" in text[whole.end : percent.start]) or (
+        low <= percent.low <= high
+    ):
+        return []
+    shown = f"{_written(text, part)} / {_written(text, whole)}"
+    return [f"{shown} is {(low + high) / 2:.3g}%, not the {_written(text, percent)} it is given as"]
+
+
+# a size moved at a bandwidth, then the time it takes: `28 GB per node at 2 GB/s NVMe write = 14 s`
+AT_RATE = re.compile(r"(?i)\s*(?:(?:per|each|on each)\s+\w+\s+)?(?:at|@|按|以)\s*(?:about|约|~|≈)?\s*")
+TAKES = re.compile(r"(?i)[^\d=≈;；。,，]{0,32}?(?:=|≈|takes|需要|耗时)\s*(?:about|约|~|≈)?\s*")
+
+
+def _at_rates(text: str) -> list[str]:
+    """`3.5 GB at about 14 GB/s of PCIe bandwidth = 0.25 s`: a size at a bandwidth, given as a time."""
+    values = quantities(text)
+    found = []
+    for size, rate, time in zip(values, values[1:], values[2:]):
+        if (size.dim, rate.dim, time.dim) != (BYTES, BANDWIDTH, TIME) or not rate.low:
+            continue
+        if AT_RATE.fullmatch(text[size.end : rate.start]) and TAKES.fullmatch(text[rate.end : time.start]):
+            if not (OPERATOR_NEXT.match(text, rate.end) or OPERATOR_BEFORE.search(text[: size.start])):
+                found += _transfer_time(text, size, rate, time)
     return found
 
 
