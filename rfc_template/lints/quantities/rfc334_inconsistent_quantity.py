@@ -15,7 +15,7 @@ from rfc_template.lints.quantities import (
 from rfc_template.lints.quantities.claims import GE, GT, LE, LT
 from rfc_template.lints.quantities.metrics import LOWER
 from rfc_template.lints.quantities.scenarios import other_scenario
-from rfc_template.lints.quantities.section2 import background_twice, current_unlike
+from rfc_template.lints.quantities.section2 import background_twice, current_unlike, start_unlike
 from rfc_template.lints.quantities.statements import Stated, compatible, same, statements_of
 from rfc_template.lints.quantities.units import PERCENT, Quantity
 from rfc_template.lints.quantities.unverified import unverified
@@ -134,6 +134,10 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     second), is held to the value 3.1, 8 and 9.3 start from (`从 24.0 s 降到 ≤ 19.5 s`, a
     9.3 baseline of 24.0 s) where at least two of them start from one value, for the same
     backend and scenario.
+
+    The other way round, one part's start (3.1's `从 48.0 s`, a 9.3 row's baseline) unlike
+    today's value in 2 that two other parts start from too, in the same scenario, is reported
+    at that part (a part that starts from several values, one per scenario, is not).
 
     In a PT + MS RFC, a target 2, 3.1 or 8 sets for one backend (`≤ 26.5 s on MS`) of a metric 9.3
     verifies only on the other backend, every row of it naming that backend, is reported at
@@ -270,7 +274,7 @@ def _shown_growth(grown: float, dim: str, row: Stated) -> str:
 
 @by_sections(*SECTIONS)
 def _current_unlike(ctx: Context) -> list[Finding]:
-    return current_unlike(ctx)
+    return current_unlike(ctx) + start_unlike(ctx)
 
 
 @by_sections(*SECTIONS)

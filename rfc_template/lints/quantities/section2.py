@@ -8,7 +8,7 @@ import re
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lints.quantities import BACKGROUND, current
+from rfc_template.lints.quantities import BACKGROUND, Statement, current
 from rfc_template.lints.quantities.backend_words import backend_of
 from rfc_template.lints.quantities.claims import ABS, Claim, claims_in
 from rfc_template.lints.quantities.metrics import metrics_in
@@ -70,6 +70,74 @@ def current_unlike(ctx: Context) -> list[Finding]:
     if not stated:
         return []
     findings = []
+    for statement, claim, name, own in todays(ctx):
+        starts = [
+            s
+            for s in stated
+            if s.key[1] == name
+            and s.anchor is not None
+            and s.anchor.dim == claim.quantity.dim
+            and s.backend == own  # (a current value of one backend against starts of that backend)
+            and not other_scenario(statement.context, s.context)
+        ]
+        if len({s.source for s in starts}) < 2:
+            continue
+        anchor = starts[0].anchor
+        assert anchor is not None
+        if all(s.anchor is not None and same(s.anchor, anchor) for s in starts) and claim.quantity.differs(anchor):
+            said = claim.clause[claim.quantity.start : claim.quantity.end].strip()
+            where = _places(starts)
+            findings.append(
+                Finding(
+                    statement.line,
+                    1,
+                    "RFC334",
+                    f"'{ctx.edition.name(BACKGROUND)}' gives today's {name} as {said}, but {where} start from "
+                    f"{anchor.shown}",
+                )
+            )
+    return findings
+
+
+def start_unlike(ctx: Context) -> list[Finding]:
+    """One part's start of a metric (3.1's `从 48.0 s`, a 9.3 row's baseline) unlike today's
+    value in 2, which two other parts start from too, in the same scenario: reported at that
+    part, where it states one start for the metric and backend (not one per scenario)."""
+    stated = [s for s in statements_of(ctx) if s.source != "2" and s.anchor is not None]
+    findings = []
+    for statement, claim, name, own in todays(ctx) if stated else ():
+        today, by_source = claim.quantity, {}
+        for s in stated:
+            if s.key[1] == name and s.anchor is not None and s.anchor.dim == today.dim and s.backend == own:
+                if not other_scenario(statement.context, s.context):
+                    by_source.setdefault(s.source, []).append(s)
+        for source, mine in by_source.items():
+            others = [s for other, group in by_source.items() if other != source for s in group]
+            if (
+                len({s.source for s in others}) < 2
+                or len({(s.anchor.low, s.anchor.high) for s in mine if s.anchor}) != 1
+            ):
+                continue  # two parts besides 2 agree, or it may be another moment's (`0 tokens/s` while it recovers)
+            if any(other_scenario(mine[0].context, s.context) for s in others):
+                continue
+            if all(s.anchor is not None and same(s.anchor, today) for s in others) and mine[0].anchor.differs(today):  # type: ignore[union-attr]
+                said = claim.clause[today.start : today.end].strip()
+                findings.append(
+                    Finding(
+                        mine[0].line,
+                        1,
+                        "RFC334",
+                        f"{mine[0].where} starts {name} from {mine[0].anchor.shown}, but "  # type: ignore[union-attr]
+                        f"'{ctx.edition.name(BACKGROUND)}' gives it today as {said}, as {_places(others)} start from",
+                    )
+                )
+    return findings
+
+
+def todays(ctx: Context) -> list[tuple[Statement, Claim, str, str]]:
+    """2's current value of each metric, named in its own clause and given once for its
+    backend: (the line's statement, the claim, the metric's name, the backend)."""
+    found = []
     for statement in current(ctx):
         values = [c for c in claims_in(statement.text) if c.metric and c.kind == ABS and not c.op and not c.relative]
         backend = backend_of(statement.context)
@@ -87,32 +155,8 @@ def current_unlike(ctx: Context) -> list[Finding]:
                 or len([c for c in alike if _named_before(c)]) != 1
             ):
                 continue  # a value per scenario (`首个 step 9.5 s、稳定后 6.81 s`): which one 3.1 starts from is not certain
-            starts = [
-                s
-                for s in stated
-                if s.key[1] == name
-                and s.anchor is not None
-                and s.anchor.dim == claim.quantity.dim
-                and s.backend == own  # (a current value of one backend against starts of that backend)
-                and not other_scenario(statement.context, s.context)
-            ]
-            if len({s.source for s in starts}) < 2:
-                continue
-            anchor = starts[0].anchor
-            assert anchor is not None
-            if all(s.anchor is not None and same(s.anchor, anchor) for s in starts) and claim.quantity.differs(anchor):
-                said = claim.clause[claim.quantity.start : claim.quantity.end].strip()
-                where = _places(starts)
-                findings.append(
-                    Finding(
-                        statement.line,
-                        1,
-                        "RFC334",
-                        f"'{ctx.edition.name(BACKGROUND)}' gives today's {name} as {said}, but {where} start from "
-                        f"{anchor.shown}",
-                    )
-                )
-    return findings
+            found.append((statement, claim, name, own))
+    return found
 
 
 def _places(stated: list[Stated]) -> str:
