@@ -69,6 +69,8 @@ def naming(backend: Backend) -> Naming:
             rf"|^{both}\s*[/+&、和与]\s*{name}(?=$|[\s，,、:：;；/(（+])"
             # a backend said to be where it runs: `MS 后端`, `在 MS 上`, `on (the) MS (backend)`, `MS backend`
             rf"|{name}\s*后端|(?:在|于)\s*{name}\s*(?:上|下|后端|环境)|(?i:\bon\s+(?:the\s+)?){name}|{name}\s+(?i:backend)"
+            # or one item of the setup, with its version or mode: `32 NPUs, MindSpore 2.4, …`, `PT eager`
+            rf"|(?:^|[，,、;；]\s*){name}\s+(?:v?\d+(?:\.\d+)+\+?|(?i:pynative|graph_mode|graph mode|eager))(?=$|[\s，,、;；)）])"
         ),
         re.compile(rf"(?<![\w/])tests/{folder}(?![\w])"),
         re.compile(

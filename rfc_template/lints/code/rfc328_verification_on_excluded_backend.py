@@ -39,11 +39,19 @@ ROW_NOT_RUN = re.compile(
     "verification-on-excluded-backend",
     REVIEW,
     WARNING,
-    fails=edit(
-        "| This feature + checkpoint | Yes |",
-        "| This feature on MS (PyNative, 16 × Atlas 800T A2, cp 16) | Yes | Loss aligned with the PT run, "
-        "mean absolute error <= 5e-3 over 200 steps |\n| This feature + checkpoint | Yes |",
-        rfc="en",
+    fails=(
+        edit(
+            "| This feature + checkpoint | Yes |",
+            "| This feature on MS (PyNative, 16 × Atlas 800T A2, cp 16) | Yes | Loss aligned with the PT run, "
+            "mean absolute error <= 5e-3 over 200 steps |\n| This feature + checkpoint | Yes |",
+            rfc="en",
+        ),
+        # the backend as one item of the setup, with its version (held-back round 20)
+        edit(
+            "| Llama3-8B, 512K tokens, 32 × H100 80GB (4 nodes), cp 32, full recompute |",
+            "| Llama3-8B, 512K tokens, 32 Ascend NPUs, MindSpore 2.4, cp 32, full recompute |",
+            rfc="en",
+        ),
     ),
     passes=(
         edit(
@@ -72,7 +80,8 @@ def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
       backend is compared with (基线 / Baseline, 对比, 参考, 对齐 / Alignment);
     - its first cell, what the row verifies, starts with it (`MS，Llama2-13B ...`,
       `PT / MS alignment (...)`, both with it second) or says it runs there (`MS 后端`,
-      `在 MS 上`, `on MS`, `the MS backend`);
+      `在 MS 上`, `on MS`, `the MS backend`, an item of its setup with a version or a mode:
+      `32 NPUs, MindSpore 2.4, …`, `PT eager`);
     - another cell says the row runs there (`8 × A100 with the PyTorch backend`, `on both the PT
       and MS backends`, `在 PT 后端上
       训练`), unless it compares with it (`与 MS 后端上的结果对齐`, `误差`, `不低于`, `对照`,
