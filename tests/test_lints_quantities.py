@@ -938,6 +938,9 @@ def test_a_goal_bounded_from_the_wrong_side_after_an_event(goal, wrong):
         # (held-back round 17) against a setting named at length, still no number
         ("3. 性能目标：50B 只用两层时，单步时间相对现有 `offload_optimizer=True` 明显缩短。", True),
         ("3. 性能目标：单步时间相对现有 `offload_optimizer=True` 缩短 ≥ 15%。", False),
+        # (held-back round 20) small, and then another clause
+        ("3. Memory target: keep the extra pinned host memory small and do not grow peak memory.", True),
+        ("3. Memory target: keep the extra pinned host memory ≤ 30 GB and small enough for 8 ranks.", False),
     ],
 )
 def test_a_goal_no_worse_or_small_by_words_alone_is_vague(goal, vague):

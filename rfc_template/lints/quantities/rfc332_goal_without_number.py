@@ -176,7 +176,7 @@ VAGUE = re.compile(
     rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
     # an amount said with an adjective alone, before (`a negligible clipping overhead`, `a small extra peak
     # memory`) or after (`keep start-up overhead (profiling + solving) small`)
-    rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest)(?=\s*(?:$|[.,;)]|(?:in|on|for|during)\b)))"
+    rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest)(?=\s*(?:$|[.,;)]|(?:in|on|for|during|and|but|while)\b)))"
     rf"|(?P<en6>\b(?:negligible|small|minimal|minor|low|little|tiny|modest)\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
 )
 NEGATED = re.compile(NEGATION, re.I)
