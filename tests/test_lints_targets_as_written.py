@@ -451,3 +451,13 @@ ROUND_20_ZH = OFFLOAD.parents[1] / "semantic-held-back-20" / "zh-cp-kv-fp8-ring"
 def test_one_part_starting_from_another_value_than_today_s(new, caught):
     text, line = edited(ROUND_20_ZH, "MS step time 从 15.2 s 降到 ≤ 13.6 s", new)
     assert bool([f for f in findings(text, ROUND_20_ZH) if f.code == "RFC334" and f.line == line]) is caught
+
+
+def test_a_stall_per_save_and_what_a_percentage_is_of():
+    """(held-back round 20) a checkpoint's training stall is a save's blocking time; the value
+    after `3% above` is what 3% is of, no bound of its own."""
+    assert [m.name for m in metrics_in("Training stall per save")] == ["save time"]
+    assert [m.name for m in metrics_in("训练停顿 140 s")] == ["save time"]
+    assert metrics_in("pipeline stall 5%") == ()
+    claims = claims_in(normal("the training stall per save is ≤ 2 s, a step takes ≤ 8.24 s (≤ 3% above 8.0 s)"))
+    assert [c.quantity.number for c in claims if c.relative] == [8.0]

@@ -86,7 +86,10 @@ STEP_TIME = Metric("step time", LOWER, (TIME,))
 ORIGIN_POSTFIX = re.compile(r"(?i)^\s*(?:以上|以下|以内|左右|or more|or less)")
 BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 BACKEND_WORD = re.compile(r"\b(?:PT|PyTorch|torch|MS|MindSpore)\b")
+# (`较基线增加 ≤ 256 MiB` is a change from the baseline, as every change is: not relative)
 RELATIVE = re.compile(r"(?i)baseline|基线|不开启?(?:本特性)?时|关闭时|原生|native")
+# what a percentage is of, right after it: `≤ 3% above 8.0 s`, `5% of 19.2 s`
+PERCENT_OF = re.compile(r"(?i)\s*(?:above|below|over|under|of|more than|less than|higher than|lower than)\s*")
 ANY_OP = re.compile(rf"(?i){_OP}")
 # a cost counted into the figure, not a cost of the feature: `含保存开销的端到端吞吐`, `including the save overhead`
 COUNTED_COST = re.compile(

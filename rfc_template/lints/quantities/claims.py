@@ -34,6 +34,7 @@ from rfc_template.lints.quantities.claim_words import (
     ORIGIN_POSTFIX,
     PER_STEP_LEAD,
     PER_STEP_UNIT,
+    PERCENT_OF,
     RELATIVE,
     SENTENCE_END,
     STEP_TIME,
@@ -288,15 +289,12 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
         tail = clause[quantity.end : quantity.end + 24]
         metric = _metric_for(quantity, named, carried, context, clause)
         after = backend_after(clause, quantity.end)
-        tagged: str | None = None
+        tagged: str | None = after[0] if after else backend_before(clause, quantity.start, frozenset(taken))
         if after is not None:
-            tagged, word = after
-            taken.add(word)
-        else:
-            tagged = backend_before(clause, quantity.start, frozenset(taken))
+            taken.add(after[1])
         backend = default_backend if tagged is None else tagged
-        # (`较基线增加 ≤ 256 MiB` is a change from the baseline, as every change is: not relative)
-        relative = RELATIVE.search(lead) is not None and not FROM_BASELINE.search(lead)
+        of_percent = previous is not None and previous.dim == PERCENT and PERCENT_OF.fullmatch(lead)  # `3% above 8 s`
+        relative = bool((RELATIVE.search(lead) and not FROM_BASELINE.search(lead)) or of_percent)
         ahead = TAIL.match(tail)
         postfix = ""
         tail_change = ""

@@ -81,7 +81,8 @@ LEXICON = (
         LOWER,
         (TIME,),
         r"保存(?:耗时|时间)|save time|(?:主线程)?阻塞(?:时间|耗时)|(?:保存|单次)阻塞|blocking time|stall time"
-        r"|迁移阻塞",  # (`单次迁移阻塞 ≤ 250 ms`: a blocking time as 9.3's `单次迁移阻塞时间`)
+        r"|迁移阻塞"  # (`单次迁移阻塞 ≤ 250 ms`: a blocking time as 9.3's `单次迁移阻塞时间`)
+        r"|(?:training )?stall per (?:save|checkpoint)|(?:训练|保存)(?:停顿|卡顿)",  # (`Training stall per save`)
     ),
     ("latency", LOWER, (TIME,), r"时延|延迟|latency"),
     # the communication left on the step's critical path once overlap is done: not all of it
@@ -152,6 +153,7 @@ ANCHORS = (
     "time", "clipping", "dram", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
     "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充", "阶段", "phase",
+    "stall", "停顿", "卡顿",
 )  # fmt: skip
 BEFORE, AFTER = 24, 18  # how far a name reaches around its anchor (`peak allocated memory footprint`)
 

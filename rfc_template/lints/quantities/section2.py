@@ -106,7 +106,7 @@ def start_unlike(ctx: Context) -> list[Finding]:
     stated = [s for s in statements_of(ctx) if s.source != "2" and s.anchor is not None]
     findings = []
     for statement, claim, name, own in todays(ctx) if stated else ():
-        today, by_source = claim.quantity, {}
+        today, by_source = claim.quantity, dict[str, list[Stated]]()
         for s in stated:
             if s.key[1] == name and s.anchor is not None and s.anchor.dim == today.dim and s.backend == own:
                 if not other_scenario(statement.context, s.context):
@@ -120,14 +120,19 @@ def start_unlike(ctx: Context) -> list[Finding]:
                 continue  # two parts besides 2 agree, or it may be another moment's (`0 tokens/s` while it recovers)
             if any(other_scenario(mine[0].context, s.context) for s in others):
                 continue
-            if all(s.anchor is not None and same(s.anchor, today) for s in others) and mine[0].anchor.differs(today):  # type: ignore[union-attr]
+            start = mine[0].anchor
+            if (
+                start is not None
+                and all(s.anchor is not None and same(s.anchor, today) for s in others)
+                and start.differs(today)
+            ):
                 said = claim.clause[today.start : today.end].strip()
                 findings.append(
                     Finding(
                         mine[0].line,
                         1,
                         "RFC334",
-                        f"{mine[0].where} starts {name} from {mine[0].anchor.shown}, but "  # type: ignore[union-attr]
+                        f"{mine[0].where} starts {name} from {start.shown}, but "
                         f"'{ctx.edition.name(BACKGROUND)}' gives it today as {said}, as {_places(others)} start from",
                     )
                 )
