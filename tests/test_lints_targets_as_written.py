@@ -461,3 +461,21 @@ def test_a_stall_per_save_and_what_a_percentage_is_of():
     assert metrics_in("pipeline stall 5%") == ()
     claims = claims_in(normal("the training stall per save is ≤ 2 s, a step takes ≤ 8.24 s (≤ 3% above 8.0 s)"))
     assert [c.quantity.number for c in claims if c.relative] == [8.0]
+
+
+def test_a_9_3_metric_named_as_an_addition_bounds_the_growth():
+    """(held-back round 20) `| Extra pinned host memory per node | ≤ 32 GB |` is a limit on
+    what the feature adds, compared with 3.1's `extra pinned host memory ≤ 30 GB per node`."""
+    from rfc_template.lints.quantities import VerificationRow
+    from rfc_template.lints.quantities.metrics import metrics_of_cell
+    from rfc_template.lints.quantities.statements import _added_in_cell
+
+    def row(metric: str, criterion: str) -> VerificationRow:
+        return VerificationRow(1, "8B, 32 GPUs", "0 GB", "28 GB", metric, criterion, metrics_of_cell(metric))
+
+    extra = row("Extra pinned host memory per node", "≤ 32 GB")
+    (claim,) = claims_in(extra.criterion, extra.metrics)
+    assert _added_in_cell(extra, claim)
+    plain = row("Pinned host memory per node", "≤ 32 GB")
+    (claim,) = claims_in(plain.criterion, plain.metrics)
+    assert not _added_in_cell(plain, claim)

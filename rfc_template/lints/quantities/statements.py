@@ -15,6 +15,7 @@ from rfc_template.lints.quantities import (
     REGRESSION,
     VERIFICATION,
     Statement,
+    VerificationRow,
     gains,
     goals,
     targets,
@@ -24,6 +25,7 @@ from rfc_template.lints.quantities.claims import (
     ABS,
     DELTA,
     DOWN,
+    EXTRA,
     GE,
     GT,
     LE,
@@ -36,7 +38,7 @@ from rfc_template.lints.quantities.claims import (
     backend_of_scenario,
     claims_in,
 )
-from rfc_template.lints.quantities.metrics import LOWER
+from rfc_template.lints.quantities.metrics import LOWER, metrics_in
 from rfc_template.lints.quantities.rfc333_wrong_direction import gain_stated
 from rfc_template.lints.quantities.scenarios import condition
 from rfc_template.lints.quantities.units import Quantity
@@ -173,6 +175,8 @@ def statements_of(ctx: Context) -> list[Stated]:
         backend = backend_of_scenario(row.scenario)
         baselines = claims_in(row.baseline, row.metrics) if row.baseline else ()
         for claim in claims_in(row.criterion, row.metrics):
+            if _added_in_cell(row, claim):  # `| Extra pinned host memory per node | ≤ 30 GB |`: a limit on the growth
+                claim = claim._replace(kind=DELTA, change=UP)
             key = key_of(claim)
             if key is None or claim.metric is None:
                 continue
@@ -193,6 +197,15 @@ def statements_of(ctx: Context) -> list[Stated]:
                 )
             )
     return found
+
+
+def _added_in_cell(row: VerificationRow, claim: Claim) -> bool:
+    """The 指标 cell names the claim's metric as an addition (`Extra pinned host memory`,
+    `额外显存`) and the criterion bounds it, naming no metric of its own."""
+    if claim.kind != ABS or claim.op not in (LE, LT) or claim.metric is None or metrics_in(row.criterion):
+        return False
+    named = [m for m in metrics_in(row.metric) if m.key == claim.metric.key]
+    return len(named) == 1 and EXTRA.search(row.metric, max(0, named[0].start - 12), named[0].start) is not None
 
 
 def _baseline(claims: tuple[Claim, ...], metric: str, backend: str) -> Quantity | None:
