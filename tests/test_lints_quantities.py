@@ -208,6 +208,10 @@ def test_a_count_of_cards_is_no_ratio():
         ("[32, 1024] 内的 2 的幂", "96", True),
         ("4,096-65,536 tokens, multiple of 2 × cp_size", "5000", False),  # no number alone
         ("64 MB ~ 1 GB, multiple of 64 MB", "96 MB", False),  # a value with a unit is not judged
+        # (held-back round 21) a lower bound that is another parameter: the upper still holds
+        ("pp_size ≤ n ≤ 512", "1024", True),
+        ("pp_size ≤ n ≤ 512", "32", False),
+        ("pp_size ≤ n < 512", "512", True),
     ],
 )
 def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, out):

@@ -479,3 +479,19 @@ def test_a_9_3_metric_named_as_an_addition_bounds_the_growth():
     plain = row("Pinned host memory per node", "≤ 32 GB")
     (claim,) = claims_in(plain.criterion, plain.metrics)
     assert not _added_in_cell(plain, claim)
+
+
+def test_values_said_the_ways_round_21_wrote_them():
+    """(held-back round 21) a bare time per step, a bare value before an aside of words, and
+    an exposed gradient reduction as a metric of its own."""
+    assert bare_after_metric(normal("current metric: exposed gradient reduction 80 per step.")) == (
+        "exposed gradient reduction",
+        "80",
+    )
+    assert bare_after_metric(normal("exposed gradient reduction 80 ms per step.")) is None
+    assert bare_after_metric(normal("当前指标：PT 后端 step time 12.8（global batch 128 × 8192），MS 13.4 s")) == (
+        "step time",
+        "12.8",
+    )
+    assert bare_after_metric(normal("当前指标：step time 12.8（PT）/ 13.4 s（MS）")) is None  # one unit for both
+    assert [m.name for m in metrics_in("| Exposed gradient reduction |")] == ["exposed gradient reduction"]

@@ -40,6 +40,7 @@ _PHASES = r"优化器|前向|反向|前反向|optimizer|forward|backward"
 PHASE = re.compile(rf"(?i){_PHASES}")
 PHASE_NAMES = {"优化器": "optimizer", "前向": "forward", "反向": "backward", "前反向": "forward-backward"}
 COLLECTIVE = re.compile(rf"(?i){_COLLECTIVES}")
+GRADIENT_SYNC = re.compile(r"(?i)梯度|gradient|grad ")
 COLLECTIVE_NAMES = {
     "allgather": "all-gather", "reducescatter": "reduce-scatter", "allreduce": "all-reduce", "alltoall": "all-to-all"
 }  # fmt: skip
@@ -92,7 +93,8 @@ LEXICON = (
         (TIME,),
         r"暴露(?:的)?通信(?:耗时|时间)?|通信暴露(?:耗时|时间)?|exposed (?:communication|comm)(?: time)?"
         # one collective's (`暴露的 all-gather ≤ 60 ms`): a metric of its own (COLLECTIVE)
-        rf"|暴露(?:的)? ?(?:参数 ?)?(?:{_COLLECTIVES})(?: ?(?:耗时|时间))?|exposed (?:{_COLLECTIVES})(?: time)?",
+        rf"|暴露(?:的)? ?(?:参数 ?)?(?:{_COLLECTIVES})(?: ?(?:耗时|时间))?|exposed (?:{_COLLECTIVES})(?: time)?"
+        r"|暴露(?:的)?梯度(?:规约|同步)(?:耗时|时间)?|exposed (?:gradient |grad )(?:reduction|sync)(?: time)?",
     ),
     ("communication time", LOWER, (TIME,), r"通信(?:耗时|时间)|communication time|comm time"),
     # a copy's own time (`exposed PCIe copy time ≤ 0.5 s per step`): no step time's
@@ -155,7 +157,10 @@ ANCHORS = (
     "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充", "阶段", "phase",
     "stall", "停顿", "卡顿",
 )  # fmt: skip
-BEFORE, AFTER = 24, 18  # how far a name reaches around its anchor (`peak allocated memory footprint`)
+BEFORE, AFTER = (
+    24,
+    22,
+)  # how far a name reaches around its anchor (`peak allocated memory footprint`, `exposed gradient reduction`)
 
 
 def _matches(text: str) -> list[re.Match]:
@@ -193,6 +198,8 @@ def metrics_in(text: str) -> tuple[Metric, ...]:
         collective = COLLECTIVE.search(match.group()) if key == "exposed communication" else None
         if collective:
             key = "exposed " + COLLECTIVE_NAMES[collective.group().lower().replace("-", "")]
+        elif key == "exposed communication" and GRADIENT_SYNC.search(match.group()):
+            key = "exposed gradient reduction"
         if key == "phase time":
             phase = PHASE.match(match.group()).group().lower()  # type: ignore[union-attr]
             key = f"{PHASE_NAMES.get(phase, phase)} phase time"

@@ -277,9 +277,10 @@ def _comparison(text: str) -> Range | None:
     while at < len(text) and text[at] == " ":
         at += 1
     bound, end = _quantity_at(text, at)
-    if bound is None:
-        return None
     kind = _operator(operator)
+    if bound is None:
+        named = re.compile(rf"{NAME}\s*").match(text, at)
+        return _name_between(text, named.end(), kind) if named and chained_low is None else None
     if chained_low is not None:
         if kind not in ("lt", "le") or isinstance(bound, str):
             return None
@@ -289,6 +290,18 @@ def _comparison(text: str) -> Range | None:
     if kind in ("ge", "gt"):
         return _finish(text, end, low=bound, low_open=kind == "gt")
     return _finish(text, end, high=bound, high_open=kind == "lt")
+
+
+def _name_between(text: str, end: int, kind: str) -> Range | None:
+    """`pp_size ≤ n ≤ 512`: a lower bound that is another parameter (not read), the name, and
+    an upper bound that is a number."""
+    second = OPERATOR.match(text, end)
+    if kind not in ("lt", "le") or second is None or _operator(second) not in ("lt", "le"):
+        return None
+    bound, after = _quantity_at(text, second.end() + len(text[second.end() :]) - len(text[second.end() :].lstrip()))
+    if not isinstance(bound, Quantity):
+        return None
+    return _finish(text, after, high=bound, high_open=_operator(second) == "lt")
 
 
 POSTFIX_BOUND = re.compile(

@@ -48,7 +48,8 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
     ## What it checks
     Each row of 5.1 接口定义 (Interface definition)'s parameter table whose 合法范围 (Valid range)
     a program can read: an interval (`16 ~ 4096`, `1 to 64`, `[1, 8]`, `(0, 1]`), a bound (`>= 0`,
-    `> 0`, `0 < ratio <= 1.0`, `1 以上`), `正整数` / `positive integer` and the like, `True /
+    `> 0`, `0 < ratio <= 1.0`, `1 以上`; `pp_size ≤ n ≤ 512`, whose lower bound is another
+    parameter, for its upper), `正整数` / `positive integer` and the like, `True /
     False`, a list of values (`"alltoall", "allgather"`, `1 / 2 / 4`, `"raise"：...；"warn"：...`),
     one value, `None, or` one of those, or a subset of strings (`Non-empty subset of "softmax",
     "dropout"`, `"a"、"b" 的非空子集`: a tuple or list of them); a range with one more value

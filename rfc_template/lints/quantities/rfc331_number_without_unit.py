@@ -89,7 +89,7 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     after it: `≤ 56.0 over 1,000 steps`). A metric with a slash of its own (`H2D /
     D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
     bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`, `峰值仅 32.2`, `step
-    time 96.0 (65,536 tokens …)`; not
+    time 96.0 (65,536 tokens …)`, `step time 12.8（global batch …）`, a time `80 per step`; not
     `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
     before it (`current metric: 4.20 per step`, `每步 6.81`), and the figures of its tables, in a
     row or a column that names one such metric (`| Step time | 8.42 | 8.61 |`, `42.5` under
@@ -275,6 +275,7 @@ _PER_DEVICE = (
     r"|on (?:each|both|every) backends?|on (?:PT|MS|PyTorch|MindSpore)|(?:两个|每个)后端(?:上|均|都)?)\b"
 )
 PER_DEVICE = re.compile(rf"(?i){_PER_DEVICE}")
+PER_STEP = re.compile(r"(?i)\s*(?:per (?:step|iteration)|/ ?(?:step|步)|每步)\b")  # a time's: `80 per step`
 LINKING = r"(?:\s*|[^\d,;。()]{0,8}?(?:为|是|约|达到|仅|只有|高达|:|=|\bof|\bis|\bwas|\bat|\babout|~)\s*)"
 
 
@@ -296,7 +297,7 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
             continue
         between = text[metric.end : following.start]
         rest = text[following.end :]
-        per = PER_DEVICE.match(rest)
+        per = PER_DEVICE.match(rest) or (PER_STEP.match(rest) if TIME in metric.dims else None)
         after = rest[per.end() if per else 0 :][:2]
         # `、` ends it before another item (`step time 4.6、吞吐 …`), not before another number
         # sharing the unit written after the last (`分别为 4.6、4.4 s`)
@@ -307,6 +308,8 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
             or (per is not None and after.lstrip()[:1] in ("(", "（"))  # `52.0 per NPU (Ascend 910B, …)`
             # an aside that starts with a number of its own: `step time 96.0 (65,536 tokens …)`, not `(s)`
             or ASIDE_NUMBER.match(rest, per.end() if per else 0) is not None
+            # or with words of its own, no unit and no backend: `step time 12.8（global batch 128 …）`
+            or ASIDE_WORDS.match(rest, per.end() if per else 0) is not None
             or (after[0] == "、" and not ANOTHER_NUMBER.match(rest, per.end() if per else 0))
         )
         if re.fullmatch(LINKING, between) and ends:
@@ -315,6 +318,10 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
 
 
 ASIDE_NUMBER = re.compile(r"\s*[(（]\s*[\d约≈~]")
+ASIDE_WORDS = re.compile(
+    r"(?i)\s*[(（]\s*(?!(?:s|ms|min|h|[KMGT]i?B|tokens?/s|秒|毫秒|分钟|PT|MS|PyTorch|MindSpore|torch)\b)"
+    r"(?:global|micro|batch|seq|with|at|on|for|含|不含|全局|序列|按|在)"
+)
 
 
 # a time per step whose unit is left out, with only a label before it in its clause
