@@ -298,6 +298,9 @@ def test_an_approximate_total_is_as_near_as_its_digits_say(text, is_wrong):
         ("stall share 2 s / 360 s = 5.6%", True),
         ("61.6 GB / 64 GB = 96.25%", False),
         ("61.6 GB / 64 GB = 92.5%", True),
+        # (held-back round 21's reviewer) a count's binary multiplier after a space is not read
+        ("记 sbh = 8192 × 1 × 5120 = 40 Mi 个元素、t = 8", False),
+        ("8192 × 5120 = 41,943,000", True),
     ],
 )
 def test_a_value_in_another_unit_and_a_time_at_a_bandwidth(text, is_wrong):

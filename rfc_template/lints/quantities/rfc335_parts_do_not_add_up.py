@@ -835,6 +835,8 @@ def _products(text: str) -> list[str]:
         if total is None:
             continue
         whole, approx = total
+        if whole.bare and COUNT_MULTIPLIER.match(text, whole.end):
+            continue  # `= 40 Mi 个元素`, `= 40 M elements`: a count's multiplier after a space, not read
         units = [p for p in chain.parts if p.dim != COUNT]
         if len(units) > 1 or (units and units[0].dim != whole.dim) or any(p.sign for p in chain.parts):
             continue
@@ -939,6 +941,7 @@ def _alternatives(chain: _Sum, ops: list[str], whole: Quantity, relative: float)
 
 DIVIDED = re.compile(r"\s*[/÷]\s*")
 SPACED_MULTIPLIER = re.compile(r"\s[kKMGB万亿](?![A-Za-z])")
+COUNT_MULTIPLIER = re.compile(r"\s?(?:[kKMGT]i|[kKMGB万亿])(?![A-Za-z])")
 # a bracket right after a value that holds only that value in another unit: `192 MiB（约 201 MB）`
 RESTATED = re.compile(r"(?<=[A-Za-z])\s*[(（]\s*(?:约|~|≈|about|approx\.?)?\s*[\d.,]+\s*[KMGT]i?B\s*[)）]")
 GIVES = re.compile(r"\s*(?:=|≈|约等于)\s*(?:约\s*)?")

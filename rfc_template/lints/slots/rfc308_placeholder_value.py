@@ -78,6 +78,7 @@ from rfc_template.lints.slots import (
             "| TP / PP | 不涉及 | 已 ready | 不涉及 |",
         ),
         edit("| True / False | 非 bool 抛 TypeError |", "| True / False | 不涉及 |"),
+        edit("| True / False | 非 bool 抛 TypeError |", "| True / False | — |"),  # (held-back round 21)
     ),
 )
 def placeholder_value(ctx: Context) -> list[Finding]:
@@ -98,8 +99,8 @@ def placeholder_value(ctx: Context) -> list[Finding]:
     the row above states); a ditto in the first row, or under a placeholder, is one. Left to others: empty cells
     (RFC303), `xxx` (RFC301), N/A in a cell the answers fill (RFC314); and a dash in a row its
     own answer says does not apply (`| TP / PP | 不涉及 | - | - |`, as RFC303 reads it), where a
-    TBD or `……` is still a placeholder; nor is N/A / 不涉及 in such a row, or as the error
-    handling of a `bool` parameter in 5.1 (True / False leave nothing to handle).
+    TBD or `……` is still a placeholder; nor is N/A / 不涉及 in such a row, or N/A, 不涉及 or a
+    dash as the error handling of a `bool` parameter in 5.1 (True / False leave nothing to handle).
 
     Only what the template asks for is read: the columns its table in that section has (a
     备注 / Notes / 负责人 column of the author's own is the author's), and, in a form (a
@@ -155,7 +156,9 @@ def _placeholders_in(ctx: Context, table: document.Table) -> list[Finding]:
                 continue  # a dash for "none": no default, no PR before it, nothing in a row that does not apply
             if _no_baseline(ctx, table, cells, column, value) or _ready_already(ctx, table, cells, column, value):
                 continue  # a dash for "none": no baseline of a metric the feature brings, no plan for a ready part
-            if value in NOT_APPLICABLE and (inapplicable or _bool_handling(ctx, table, cells, column)):
+            if (value in NOT_APPLICABLE or NO_DEFAULT.fullmatch(value)) and _bool_handling(ctx, table, cells, column):
+                continue  # a bool's error handling: True / False leave nothing to handle
+            if value in NOT_APPLICABLE and inapplicable:
                 continue  # 不涉及 in a row that does not apply; a bool's error handling
             if is_placeholder(cell, offered) or LEFT_TODO.search(value):
                 findings.append(
