@@ -212,6 +212,12 @@ def test_a_count_of_cards_is_no_ratio():
         ("pp_size ≤ n ≤ 512", "1024", True),
         ("pp_size ≤ n ≤ 512", "32", False),
         ("pp_size ≤ n < 512", "512", True),
+        # (a review) narrowing that is negated, advised or conditional, or of another parameter
+        ("1 to 1024; not required to be a power of two", "96", False),
+        ("1 to 10000, ideally a multiple of 100 for tidy logs", "50", False),
+        ("16 ~ 1024，通常取 2 的幂", "96", False),
+        ("1 ~ 8192，为 128 的倍数时走对齐路径", "100", False),
+        ("1 ~ 16, world_size must be a multiple of 8", "3", False),
     ],
 )
 def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, out):
@@ -910,6 +916,7 @@ def test_a_value_is_of_the_metric_its_of_phrase_names(text, key):
         ("reach the memory target on the same job: peak memory stays at or above 57.6 GiB per card", True),
         ("reach the memory target on the same job: peak memory stays at or below 57.6 GiB per card", False),
         ("on GPUs with at least 80 GB of memory, step time ≤ 4.0 s", False),
+        ("bring the dispatcher to the jobs whose buffers today keep the peak memory at or above 62 GB", False),
     ],
 )
 def test_a_goal_bounded_from_the_wrong_side_after_an_event(goal, wrong):
@@ -945,6 +952,7 @@ def test_a_goal_bounded_from_the_wrong_side_after_an_event(goal, wrong):
         # (held-back round 20) small, and then another clause
         ("3. Memory target: keep the extra pinned host memory small and do not grow peak memory.", True),
         ("3. Memory target: keep the extra pinned host memory ≤ 30 GB and small enough for 8 ranks.", False),
+        ("3. Support the 16B model on nodes whose device memory is small and cannot hold the buffers.", False),
     ],
 )
 def test_a_goal_no_worse_or_small_by_words_alone_is_vague(goal, vague):

@@ -495,3 +495,25 @@ def test_values_said_the_ways_round_21_wrote_them():
     )
     assert bare_after_metric(normal("当前指标：step time 12.8（PT）/ 13.4 s（MS）")) is None  # one unit for both
     assert [m.name for m in metrics_in("| Exposed gradient reduction |")] == ["exposed gradient reduction"]
+
+
+def test_readings_a_review_of_session_40_found_too_eager():
+    """A bracket that leaves a metric out names no other; a count per step has no unit to ask;
+    a value with its unit in an aside of `按`."""
+    assert [m.name for m in metrics_of_cell("Peak memory (host memory counted separately)")] == [
+        "memory",
+        "host memory",
+    ]
+    assert bare_after_metric(normal("the exposed all-gather count is 2 per step (the first layer's).")) is None
+    assert bare_after_metric(normal("峰值显存 61.3 GB/卡，吞吐 1,104（按 tokens/s 计）。")) is None
+    assert bare_after_metric(normal("两个后端的相对 step time 为 1.09（按 PT = 1.00 归一化）")) is None
+
+
+def test_a_limit_at_another_setting_is_not_this_rows():
+    """(a review) `offload_ratio = 0.5 时 … step time 增加 <= 5%` limits another setting than a
+    9.3 row at `offload_ratio = 1.0`."""
+    from rfc_template.lints.quantities.scenarios import other_setting
+
+    assert other_setting("offload_ratio = 0.5 时搬运量减半", "PT，同上，offload_ratio = 1.0")
+    assert not other_setting("offload_ratio = 1.0 时", "PT，同上，offload_ratio = 1.0")
+    assert not other_setting("step time 增加 <= 5%", "PT，同上，offload_ratio = 1.0")

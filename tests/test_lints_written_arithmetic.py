@@ -305,3 +305,23 @@ def test_an_approximate_total_is_as_near_as_its_digits_say(text, is_wrong):
 )
 def test_a_value_in_another_unit_and_a_time_at_a_bandwidth(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a review of session 40's readings) correct writing the new readings reported
+        "显存节省 (80 − 62) / 80 = 23%",  # a whole-number result may be rounded
+        "step time 增加 (8.35 − 7.42) / 7.42 = 13%",
+        "每个 stage 约 (32 − 2) / 4 ≈ 8 层",
+        "单桶换入 350 ms + 计算 420 ms + 换出 270 ms ≈ 1,000 ms",  # trailing zeros: a round number
+        "单步 5.2 s × 1,000 步 ≈ 5,000 s",
+        "两块换入缓冲共 1,024 MB / 64 GB = 1.56% 的显存",  # a MB over a GB, either reading
+        "合计 6 s 即 1 h 保存间隔的 0.17%。",  # what 0.17% is of, no conversion
+        "each node writes 28 GB at 2 GB/s per NPU = 1.75 s, since its 8 NPUs write in parallel",
+        "The 4.86 s step includes backward = 1.9 s + 0.8 s of exposed all-to-all.",
+        "MS 峰值显存 61.3 GB 其中激活 = 20.1 GB + 9.8 GB，其余是模型状态。",
+    ],
+)
+def test_correct_writing_a_review_met_is_quiet(text):
+    assert not wrong(text)

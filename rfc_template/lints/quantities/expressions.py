@@ -38,7 +38,7 @@ def expression_messages(text: str) -> list[str]:
         sides, marks = [side.strip() for side in parts[::2]], parts[1::2]
         if not any("(" in side or MINUS.search(side) for side in sides):
             continue
-        values = [_interval(side) for side in sides]
+        values = [_interval(side, result=bool(LONE_NUMBER.fullmatch(side))) for side in sides]
         if any(value is None for value in values):
             continue
         percent = text[match.end() :].lstrip().startswith("%")
@@ -47,8 +47,10 @@ def expression_messages(text: str) -> list[str]:
             assert left is not None and right is not None
             if not _agree(left, right, mark, percent and index == len(marks) - 1):
                 middle = (left[0] + left[1]) / 2
-                shown = f"{middle * 100:.3g}%" if percent and index == len(marks) - 1 else f"{middle:.4g}"
-                found.append(f"{sides[index]} is {shown}, not the {sides[index + 1]} it is given as")
+                last = percent and index == len(marks) - 1
+                shown = f"{middle * 100:.3g}%" if last else f"{middle:.4g}"
+                given = sides[index + 1] + ("%" if last else "")
+                found.append(f"{sides[index]} is {shown}, not the {given} it is given as")
                 break
     return found
 
@@ -64,7 +66,10 @@ def _agree(left: tuple[float, float], right: tuple[float, float], mark: str, per
     return False
 
 
-def _interval(side: str) -> tuple[float, float] | None:
+LONE_NUMBER = re.compile(r"\s*\d[\d,]*(?:\.\d+)?\s*")  # a result: a whole number may be rounded too (`= 23%`)
+
+
+def _interval(side: str, result: bool = False) -> tuple[float, float] | None:
     """The side's value as an interval, or None where it is no arithmetic of numbers."""
     if side.count("(") != side.count(")"):
         return None
@@ -73,7 +78,10 @@ def _interval(side: str) -> tuple[float, float] | None:
     written = THOUSANDS.sub("", side).replace("×", "*").replace("÷", "/").replace("−", "-")
     try:
         tree = ast.parse(written, mode="eval").body
-        return _value(tree, written)
+        low, high = _value(tree, written)
+        if result and "." not in written:
+            low, high = low - 0.5, high + 0.5  # `(80 − 62) / 80 = 23%`: 22.5% rounded
+        return low, high
     except (SyntaxError, ValueError, ZeroDivisionError):
         return None
 
@@ -95,7 +103,9 @@ def _value(node: ast.expr, written: str) -> tuple[float, float]:
 # one value set equal to itself in another unit: `9 h = 32,400 s`, `2,048 MB ≈ 2 GB`
 SAME_AS = re.compile(r"\s*(?:=|≈|即|i\.e\.,?)\s*(?:约|about|~)?\s*")
 SUMS_BEFORE = re.compile(r"[+×*/÷−]|\s-\s")  # a value at the end of arithmetic is its result
-TERM_AFTER = re.compile(r"[^\d=≈;；。,，]{0,16}?[+×*/÷−]\s*[\d(]|\s*[×*/÷^]")
+TERM_AFTER = re.compile(
+    r"[^\d=≈;；。,，]{0,16}?[+×*/÷−]\s*[\d(]|\s*[×*/÷^]|\s*(?:[^\d\s]{0,12}的|of\b)"
+)  # (`即 1 h 保存间隔的 0.17%`)
 CLAUSE_START = re.compile(r"[=≈;；。,，:：(（]")
 CONVERTED = {"time", "bytes", "bandwidth"}  # (a rate of items names what it counts: no conversion)
 

@@ -237,7 +237,11 @@ def _refines(cell: str, general: Metric, bracketed: Metric) -> bool:
         bracketed.key != general.key
         and bracketed.key.endswith(" " + general.key)
         and REFINED_BY.fullmatch(cell[general.end : bracketed.start]) is not None
+        and not LEFT_OUT.search(re.split(r"[)）]", cell[general.end :])[0])  # `(host memory counted separately)`
     )
+
+
+LEFT_OUT = re.compile(r"(?i)separately|not included|excluded|excluding|另计|不含|除外|不计")
 
 
 def unit_given(cell: str) -> bool:

@@ -149,8 +149,18 @@ MULTIPLE = re.compile(
 POWER_OF_TWO = re.compile(r"(?i)2 的(?:整数)?(?:次)?幂|powers? of (?:two|2)\b")
 
 
+# the rest of a cell that only narrows (`，且为 16 的倍数`, `, multiple of 8.`, `之间的 2 的幂`); not one that
+# is negated, advised or conditional (`not required to be a power of two`, `建议为 8 的倍数`, `为 128 的倍数时`)
+NARROWING_REST = re.compile(
+    r"(?i)^[,，;；]?\s*(?:且|并且|and)?\s*(?:须|必须|需|需要)?\s*(?:为|是|must be|be)?\s*(?:an? )?(?:之间|内)?的?\s*"
+    r"(?:\d+ ?的(?:整数)?倍数|multiples? of \d+|2 的(?:整数)?(?:次)?幂|powers? of (?:two|2))\s*[.。]?$"
+)
+
+
 def _narrowed(found: Range, cell: str) -> Range:
     if found.choices or (found.low is None and found.high is None):
+        return found
+    if not (NARROWING_FIRST.match(cell) or NARROWING_REST.match(found.rest)):
         return found
     multiple, power = MULTIPLE.search(cell), POWER_OF_TWO.search(cell)
     step = int(next(g for g in multiple.groups() if g)) if multiple else 0

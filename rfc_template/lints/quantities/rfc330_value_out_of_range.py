@@ -57,7 +57,8 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
     `的` keeps its bounds (`32 ~ 1024 之间的 2 的幂`, `[32, 1024] 内的 2 的幂`), as does one narrowed before it (`power of two, 32 ~ 128`, `8 的倍数，64 ~
     4096`); a whole number written bare must also be a multiple of the number a range names
     (`16 ~ 1024，且为 16 的倍数` against `200`; not `multiple of 2 × cp_size`) and a power of two
-    where it asks one. With units (`64 MB ~
+    where it asks one, when the cell says it as a requirement (not `建议为 8 的倍数`, `not required
+    to be a power of two`, `为 128 的倍数时…`). With units (`64 MB ~
     1 GB` against `256 MB`, `1K ~ 64K` against `4096`; a bare number takes the unit of the
     parameter's name, `bucket_size_mb`). A number other than 0 and 1 is no `True / False`.
     Reported: at the row, a 默认值 (Default) outside it; at the value, a literal that 5.2 使用示例

@@ -312,15 +312,16 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
             or ASIDE_WORDS.match(rest, per.end() if per else 0) is not None
             or (after[0] == "、" and not ANOTHER_NUMBER.match(rest, per.end() if per else 0))
         )
-        if re.fullmatch(LINKING, between) and ends:
+        if re.fullmatch(LINKING, between) and ends and not COUNTED.search(between):
             return metric.key, text[following.start : following.end]
     return None
 
 
 ASIDE_NUMBER = re.compile(r"\s*[(（]\s*[\d约≈~]")
+COUNTED = re.compile(r"(?i)\b(?:count|number|times)\b|次数|个数")  # `all-gather count is 2 per step`: a count
 ASIDE_WORDS = re.compile(
     r"(?i)\s*[(（]\s*(?!(?:s|ms|min|h|[KMGT]i?B|tokens?/s|秒|毫秒|分钟|PT|MS|PyTorch|MindSpore|torch)\b)"
-    r"(?:global|micro|batch|seq|with|at|on|for|含|不含|全局|序列|按|在)"
+    r"(?:global|micro|batch|seq|with|at|on|for|含|不含|全局|序列|在)"
 )
 
 

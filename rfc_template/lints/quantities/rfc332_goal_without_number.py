@@ -176,7 +176,9 @@ VAGUE = re.compile(
     rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
     # an amount said with an adjective alone, before (`a negligible clipping overhead`, `a small extra peak
     # memory`) or after (`keep start-up overhead (profiling + solving) small`)
-    rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest)(?=\s*(?:$|[.,;)]|(?:in|on|for|during|and|but|while)\b)))"
+    rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest)(?=\s*(?:$|[.,;)]|(?:in|on|for|during)\b)))"
+    # kept small, and then another clause: `keep the extra pinned host memory small and do not …`
+    rf"|(?P<en12>\bkeep\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal)(?=\s+(?:and|but|while)\b))"
     rf"|(?P<en6>\b(?:negligible|small|minimal|minor|low|little|tiny|modest)\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
 )
 NEGATED = re.compile(NEGATION, re.I)
@@ -218,7 +220,7 @@ def vague_goal(text: str) -> str:
             "在" in _clause_before(text, match.start()) or PREMISE.match(text, match.end())
         ):
             continue  # a premise: `在 step time 不明显增加的前提下，峰值显存下降 >= 18 GB`
-        negated = KEPT_SMALL if match.lastgroup == "en10" else NEGATED  # (`keep … small` asks for an amount)
+        negated = KEPT_SMALL if match.lastgroup in ("en10", "en12") else NEGATED  # (`keep … small` asks for an amount)
         if negated.search(text, max(0, match.start() - 12), match.start()) or (
             match.lastgroup == "en10" and CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
         ):

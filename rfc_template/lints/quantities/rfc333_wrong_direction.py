@@ -350,6 +350,7 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
             and not NEEDS.search(claim.clause)
             and not CHANGED.search(EVENT.sub(" ", claim.clause))
             and not CONDITION.search(claim.clause, max(0, claim.quantity.start - CONDITION_REACH))
+            and not DESCRIBED.search(claim.clause)
         ):
             # a target from the wrong side: `目标指标：峰值显存 ≥ 30.5 GiB`, `step time at least 6.4 s`
             found.append(f"bounds {metric.name} with {_op_word(claim.op)} {_said(claim)}, but {_better(metric)}")
@@ -405,6 +406,8 @@ NOT_BEFORE = re.compile(
 # how far before its number a condition's word sets it (`On GPUs with at least 80 GB of memory`;
 # not `Reach the memory target on the same job: … stays at or above 57.6 GiB`)
 CONDITION_REACH = 40
+# a clause that describes what is (`jobs whose buffers today keep the peak memory at or above 62 GB`)
+DESCRIBED = re.compile(r"(?i)\b(?:whose|that|which|because|today|currently)\b|当前|目前|现在|因为|由于")
 # what a requirement says, not a target: `需要 ≥ 64 GB 显存`, `requires at least 80 GB of memory`
 NEEDS = re.compile(r"(?i)需要|需|要求|至少需要|\brequire[sd]?\b|\bneeds?\b|\bminimum\b")
 # a condition, not a target: `On GPUs with at least 80 GB of memory`, `对于 step time ≥ 10 s 的大模型`

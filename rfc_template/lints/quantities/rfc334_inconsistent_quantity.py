@@ -14,7 +14,7 @@ from rfc_template.lints.quantities import (
 )
 from rfc_template.lints.quantities.claims import GE, GT, LE, LT
 from rfc_template.lints.quantities.metrics import LOWER
-from rfc_template.lints.quantities.scenarios import other_scenario
+from rfc_template.lints.quantities.scenarios import other_scenario, other_setting
 from rfc_template.lints.quantities.section2 import background_twice, current_unlike, start_unlike
 from rfc_template.lints.quantities.statements import Stated, compatible, same, statements_of
 from rfc_template.lints.quantities.units import PERCENT, Quantity
@@ -240,6 +240,7 @@ def _beyond_limit(ctx: Context) -> list[Finding]:
                 and s.key == ("limit:up", row.key[1], dim)
                 and compatible(s, row, alike=False)
                 and not other_scenario(s.context, row.context)
+                and not other_setting(s.context, row.context)
             ]
             if len({(s.value.low, s.value.high) for s in limits}) != 1:
                 continue  # none, or one per scenario

@@ -102,7 +102,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       `240 GB 按 16 GB/s 写回需要 15 s`;
     - numbers in brackets, minus signs and quotients worked out and set equal side by side:
       `512 × (1 − 19.2 / 25.6) = 512 × 0.25 = 128`, `(7 − 1) / (32 + 7 − 1) = 15.8%` (numbers
-      only, no names; each decimal may be rounded by half its last digit, a result by 1%);
+      only, no names; each decimal may be rounded by half its last digit, a result by 1% and a
+      whole-number result by half its last digit: `(80 − 62) / 80 = 23%`);
     - a share of the value just before it, said with what it is: `256 MiB，其中跨机约 3/4，即
       192 MiB`, `64 GB, of which about 75%, i.e. 48 GB` (a share is read as approximate);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
@@ -141,7 +142,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     is worked on its parts as written, its total rounded to its own last digit: `26.0 GiB +
     4.37 GiB = 30.4 GiB` is right, `3 GB + 3 GB + 0.5 GB = 6 GB` is not),
     `约`, `~`, `≈` and
-    `about` allow 5% more (2% for a total written to four digits or more: `≈ 15.48 s`), and `1 GB` may be 10^9 or 2^30 bytes. Sums whose parts are not
+    `about` allow 5% more (2% for a total written to four digits or more: `≈ 15.48 s`, but not
+    `≈ 1,000 ms`, whose zeros are no digits), and `1 GB` may be 10^9 or 2^30 bytes. Sums whose parts are not
     all of the total's unit, products with words between their numbers (`3 GiB per layer ×
     32 layers`), products of a count of something named (`8192 × 152064 个元素`), products
     more than 10^7 times their total or less (a misreading: `32 × 910B`, the Ascend 910B) and
@@ -353,6 +355,15 @@ APPROX = 0.05  # what 约 / ~ / ≈ / about allow, of the larger value
 PRECISE, APPROX_PRECISE = 0.001, 0.02
 
 
+def _written_to(q: Quantity) -> float:
+    """How finely a value is written, in its base unit: trailing zeros of a whole number say
+    nothing (`≈ 1,000 ms` is a round number, `≈ 15.48 s` a near one)."""
+    number, ulp = abs(q.number), q.ulp
+    while number >= 10 and float(number).is_integer() and number % 10 == 0:
+        number, ulp = number / 10, ulp * 10
+    return ulp
+
+
 def _written(text: str, q: Quantity) -> str:
     return text[q.start : q.end].strip()
 
@@ -360,7 +371,7 @@ def _written(text: str, q: Quantity) -> str:
 def _close(total: Quantity, low: float, high: float, slack: float, approx: bool) -> bool:
     """`total` can be the parts' value, `low` in the reading of decimal prefixes (`1 GB` is
     10^9 bytes, `1K` 1,000) and `high` in the binary one: in either reading, all alike."""
-    share = APPROX if total.ulp > PRECISE * abs(total.high) else APPROX_PRECISE
+    share = APPROX if _written_to(total) > PRECISE * abs(total.high) else APPROX_PRECISE
     margin = total.ulp + slack + (share * max(abs(total.high), abs(high)) if approx else 0.0)
     return abs(total.low - low) <= margin or abs(total.high - high) <= margin
 
@@ -662,7 +673,10 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
 
 
 # a total before `=`, with a name of its own between: `105 GB 状态 = 75 GB + 30 GB`
-TOTAL_NAMED = re.compile(r"^\s*([A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*){0,2}|[\u4e00-\u9fff]{1,4})?\s*(?:=|≈)\s*$")
+# (one word; not a part named inside the whole: `61.3 GB 其中激活 = …`, `step includes backward = …`)
+TOTAL_NAMED = re.compile(
+    r"^\s*((?!其中|中|含|包括)[A-Za-z_][\w-]*|(?!其中|中|含|包括)[\u4e00-\u9fff]{1,4})?\s*(?:=|≈)\s*$"
+)
 
 
 # the side before an `=` right before a chain, back to its clause's start
@@ -993,9 +1007,12 @@ def _quotients(text: str) -> list[str]:
 
 def _share_of(text: str, part: Quantity, whole: Quantity, percent: Quantity) -> list[str]:
     """One value over another of its kind, given as a percentage, each rounded as written."""
-    ratio = part.low / whole.low * 100  # (one reading for both: a GB over a GB)
-    rounded = ratio * (part.ulp / max(abs(part.low), 1e-300) + whole.ulp / abs(whole.low))
-    low, high = ratio - rounded, ratio + rounded
+    pairs = [(part.low, whole.low), (part.high, whole.high)]  # one reading for both: a GB over a GB
+    if part.unit != whole.unit:  # a MB over a GB: 512 / 65,536 as much as 512 / 64,000
+        pairs += [(part.low, whole.high), (part.high, whole.low)]
+    ratios = [a / b * 100 for a, b in pairs]
+    rounded = max(ratios) * (part.ulp / max(abs(part.low), 1e-300) + whole.ulp / abs(whole.low))
+    low, high = min(ratios) - rounded, max(ratios) + rounded
     if _close(percent, low, high, 0.0, percent.approx or "≈" in text[whole.end : percent.start]) or (
         low <= percent.low <= high
     ):
@@ -1006,6 +1023,7 @@ def _share_of(text: str, part: Quantity, whole: Quantity, percent: Quantity) -> 
 
 # a size moved at a bandwidth, then the time it takes: `28 GB per node at 2 GB/s NVMe write = 14 s`
 AT_RATE = re.compile(r"(?i)\s*(?:(?:per|each|on each)\s+\w+\s+)?(?:at|@|按|以)\s*(?:about|约|~|≈)?\s*")
+PER_ONE = re.compile(r"(?i)\s*(?:per|each|/|每)\s*(?!second|s\b)\w")
 TAKES = re.compile(r"(?i)[^\d=≈;；。,，]{0,32}?(?:=|≈|takes|需要|耗时)\s*(?:about|约|~|≈)?\s*")
 
 
@@ -1016,6 +1034,8 @@ def _at_rates(text: str) -> list[str]:
     for size, rate, time in zip(values, values[1:], values[2:]):
         if (size.dim, rate.dim, time.dim) != (BYTES, BANDWIDTH, TIME) or not rate.low:
             continue
+        if PER_ONE.match(text, rate.end):
+            continue  # `28 GB at 2 GB/s per NPU = 1.75 s`: each device's rate, the aggregate not said
         if AT_RATE.fullmatch(text[size.end : rate.start]) and TAKES.fullmatch(text[rate.end : time.start]):
             if not (OPERATOR_NEXT.match(text, rate.end) or OPERATOR_BEFORE.search(text[: size.start])):
                 found += _transfer_time(text, size, rate, time)

@@ -40,3 +40,12 @@ def condition(claim: Claim) -> frozenset[tuple[str, str]]:
     q = claim.quantity
     at = AT_SETTING.match(claim.clause, q.end)
     return frozenset({(at.group(1).casefold(), at.group(2))}) if at else frozenset()
+
+
+SETTING = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s?=\s?(\d+(?:\.\d+)?)")
+
+
+def other_setting(a: str, b: str) -> bool:
+    """The two name one setting with different values (`offload_ratio = 0.5` and `= 1.0`)."""
+    said = dict(SETTING.findall(a))
+    return any(said.get(name, value) != value for name, value in SETTING.findall(b))
