@@ -361,7 +361,7 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
             and claim.change in (UP, DOWN)
             and claim.sense == WORSE
             and not claim.cost
-            and not NOT_BEFORE.search(claim.clause[: claim.quantity.start][-40:])
+            and not NOT_BEFORE.search(claim.clause[: claim.quantity.start][-64:])
         ):  # (`does not rise above 1%` bounds it: no change asked for)
             # a gain row's breakdown: a part that adds (`缓冲增加 0.5 GiB`) beside the net gain it is part of
             if gain_row and claim.op == "" and _nets_out(claim, claims):
@@ -398,7 +398,7 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
 
 # a change said not to happen: `does not rise above 1%`, `keep … from rising above`, `不会增加`
 NOT_BEFORE = re.compile(
-    r"(?i)(?:\b(?:not|never|no longer|won't|doesn't|don't)\b|from)\s+(?:\w+\s+){0,2}?(?:ris\w*|grow\w*|increas\w*|go\w* up)"
+    r"(?i)(?:\b(?:not|never|no longer|won't|doesn't|don't)\b|from)\s+(?:\w+\s+){0,5}?(?:ris\w*|grow\w*|increas\w*|go\w* up)"
     r"(?:\s+(?:above|beyond|over|by))?[^.;]*$|(?:不会?|不再|避免)(?:增加|上升|增长|提高)"
 )
 
