@@ -15,7 +15,7 @@ import ast
 import operator
 import re
 
-from rfc_template.lints.quantities.units import quantities
+from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, TIME, quantities
 
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SIDE = rf"[(\s]*(?:{_NUMBER})(?:[)\s]*(?:[-−+×*/÷])[(\s]*(?:{_NUMBER}))*[)\s]*"
@@ -107,7 +107,7 @@ TERM_AFTER = re.compile(
     r"[^\d=≈;；。,，]{0,16}?[+×*/÷−]\s*[\d(]|\s*[×*/÷^]|\s*(?:[^\d\s]{0,12}的|of\b)"
 )  # (`即 1 h 保存间隔的 0.17%`)
 CLAUSE_START = re.compile(r"[=≈;；。,，:：(（]")
-CONVERTED = {"time", "bytes", "bandwidth"}  # (a rate of items names what it counts: no conversion)
+CONVERTED = {TIME, BYTES, BANDWIDTH}  # (a rate of items names what it counts: no conversion)
 
 
 def conversion_messages(text: str) -> list[str]:

@@ -71,15 +71,7 @@ def current_unlike(ctx: Context) -> list[Finding]:
         return []
     findings = []
     for statement, claim, name, own in todays(ctx):
-        starts = [
-            s
-            for s in stated
-            if s.key[1] == name
-            and s.anchor is not None
-            and s.anchor.dim == claim.quantity.dim
-            and s.backend == own  # (a current value of one backend against starts of that backend)
-            and not other_scenario(statement.context, s.context)
-        ]
+        starts = _starts(stated, statement, claim, name, own)
         if len({s.source for s in starts}) < 2:
             continue
         anchor = starts[0].anchor
@@ -107,10 +99,8 @@ def start_unlike(ctx: Context) -> list[Finding]:
     findings = []
     for statement, claim, name, own in todays(ctx) if stated else ():
         today, by_source = claim.quantity, dict[str, list[Stated]]()
-        for s in stated:
-            if s.key[1] == name and s.anchor is not None and s.anchor.dim == today.dim and s.backend == own:
-                if not other_scenario(statement.context, s.context):
-                    by_source.setdefault(s.source, []).append(s)
+        for s in _starts(stated, statement, claim, name, own):
+            by_source.setdefault(s.source, []).append(s)
         for source, mine in by_source.items():
             others = [s for other, group in by_source.items() if other != source for s in group]
             if (
@@ -137,6 +127,19 @@ def start_unlike(ctx: Context) -> list[Finding]:
                     )
                 )
     return findings
+
+
+def _starts(stated: list[Stated], statement: Statement, claim: Claim, name: str, own: str) -> list[Stated]:
+    """The statements that start `name` from a value, for the backend and scenario of 2's line."""
+    return [
+        s
+        for s in stated
+        if s.key[1] == name
+        and s.anchor is not None
+        and s.anchor.dim == claim.quantity.dim
+        and s.backend == own  # (a current value of one backend against starts of that backend)
+        and not other_scenario(statement.context, s.context)
+    ]
 
 
 def todays(ctx: Context) -> list[tuple[Statement, Claim, str, str]]:
