@@ -325,3 +325,18 @@ def test_a_value_in_another_unit_and_a_time_at_a_bandwidth(text, is_wrong):
 )
 def test_correct_writing_a_review_met_is_quiet(text):
     assert not wrong(text)
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 23's reviewer) each part worked out with its own `=`: the last `=`
+        # gives the last part, a product, not the sum's total
+        ("own snapshots 8 × 3 GB = 24 GB + one peer replica 24 GB + staging 8 × 0.5 GB = 4 GB, total 52 GB", False),
+        ("参数 8 × 3 GB = 24 GB + 激活 24 GB + 缓冲 8 × 0.5 GB = 4 GB，共 52 GB", False),
+        ("total 24 GB + 24 GB + 8 × 0.5 GB = 52 GB", False),
+        ("total 24 GB + 24 GB + 8 × 0.5 GB = 50 GB", True),
+    ],
+)
+def test_an_equals_after_a_product_may_work_out_that_product(text, is_wrong):
+    assert wrong(text) is is_wrong

@@ -746,6 +746,8 @@ def _sums(text: str) -> list[str]:
             ]
         if whole.dim == COUNT or any(p.dim != whole.dim for p in parts):
             continue
+        if _works_out_last(text, parts, whole, approx):
+            continue
         low, high = sum(p.low for p in parts), sum(p.high for p in parts)
         slack = sum(p.ulp for p in parts)
         approx = approx or any(p.approx for p in parts)
@@ -760,6 +762,17 @@ def _sums(text: str) -> list[str]:
             shown = " + ".join(_written(text, p) for p in parts)
             found.append(f"{shown} is {_amount(low, high, whole)}, not the {_written(text, whole)} it is given as")
     return found
+
+
+def _works_out_last(text: str, parts: list[Quantity], whole: Quantity, approx: bool) -> bool:
+    """`… + staging 8 × 0.5 GB = 4 GB, total 52 GB`: the `=` works out the last part, a product,
+    as `8 × 3 GB = 24 GB + …` did the first; it gives no total of the sum."""
+    last = parts[-1]
+    return (
+        len(parts) > 1
+        and "×" in text[parts[-2].end : whole.start]
+        and _close(whole, last.low, last.high, last.ulp, approx)
+    )
 
 
 # a difference: `56.0 − 20.0 − 4.5 = 31.5 GiB` (a minus sign, or a hyphen with spaces around it)

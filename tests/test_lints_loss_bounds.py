@@ -1,0 +1,94 @@
+"""The loss's bound against its reference as authors of the held-back RFCs wrote it (rounds 4
+to 22), read by RFC334 (loss_bounds.py): what is read of each writing, and which two bounds
+are compared. The mistakes it catches are those rounds' cases (test_semantic_cases.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rfc_template.lints.quantities import prose
+from rfc_template.lints.quantities.loss_bounds import LossBound, bounds_in, odd_goals, weaker_checks
+
+
+def read(text: str, source: str = "2", context: str = "", smoke: bool = False) -> list[LossBound]:
+    return bounds_in(prose(text.replace("|", " ; ")), 1, source, context, smoke)
+
+
+@pytest.mark.parametrize(
+    "text, value, relative, stat, steps",
+    [
+        ("1000 step 内 loss 与基线相对误差 ≤ 1e-3；PT 与 MS 两个后端都可用。", 1e-3, True, "", 1000),
+        ("the loss curve over the first 2,000 steps matches the contiguous layout within a relative error of 1e-3.",
+         1e-3, True, "", 2000),
+        ("4. 精度：前 2000 step loss 与 BF16 KV 基线的平均相对误差 ≤ 0.3%", 0.003, True, "mean", 2000),
+        ("Loss over steps 1k ~ 20k within 0.5% (mean relative difference) of the fixed CF 1.5 run", 0.005, True,
+         "mean", 20000),
+        ("4. 数值不变：开启前后 loss 逐 step 对齐，绝对误差 ≤ 1e-6（预期 bitwise 一致）", 1e-6, False, "each", None),
+        ("2000 step 训练 loss 与 bf16 all-gather 基线的相对误差不超过 0.5%", 0.005, True, "", 2000),
+        ("matches the single-card run within a mean absolute loss difference of 5e-3 over 200 steps", 5e-3, False,
+         "mean", 200),
+        ("| Loss aligned with the 1F1B run, error <= 1e-3 relative over 1,000 steps |", 1e-3, True, "", 1000),
+        ("loss 与基线的偏差控制在 0.5% 以内", 0.005, True, "", None),
+    ],
+)  # fmt: skip
+def test_a_loss_bound_is_read_with_what_it_bounds(text, value, relative, stat, steps):
+    (bound,) = read(text)
+    assert (bound.value, bound.relative, bound.stat, bound.steps) == pytest.approx((value, relative, stat, steps))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a resumed run, the backends against each other: references of their own
+        "save / load 后可继续训练，续训 100 step 的 loss 与不中断训练相对误差 <= 0.1%",
+        "Training continues after save / load, loss at step 501 within 1e-3 of an uninterrupted run",
+        "同一 7B 配置下两后端 loss 曲线相对差 ≤ 1e-3",
+        # another quantity beside the loss
+        "loss 对齐，峰值显存差异 <= 2 GB",
+        "Norm vs fp64 reference relative error ≤ 1e-5",
+        "loss aligned; gradient norm within 1%",
+        # numbers with units are no loss bound
+        "loss at step 40 arrives within 30 steps",
+        "throughput loss under 5 GB",
+        # no bound: equality, or a loss that only moves
+        "与扁平 all-gather 的 loss 逐位一致（误差 = 0）",
+        "200 steps run, loss decreases",
+    ],
+)
+def test_what_is_no_bound_of_the_loss_is_not_read(text):
+    assert read(text) == []
+
+
+def bound(value, source, relative=None, stat="", steps=None, smoke=False, line=1):
+    return LossBound(line, source, value, f"≤ {value:g}", relative, stat, steps, smoke)
+
+
+def test_a_check_looser_than_the_goal_is_weaker():
+    goal, check = bound(1e-3, "2", True, steps=1000), bound(1e-2, "9.2", True, steps=1000)
+    assert weaker_checks([goal, check]) == [(check, goal)]
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        bound(1e-4, "9.2", True),  # stricter
+        bound(1e-3, "9.2"),  # the same
+        bound(1e-2, "9.2", False),  # absolute, against a relative goal
+        bound(1e-2, "9.2", True, steps=50_000),  # another window: a long run drifts
+        bound(1e-2, "9.2", True, stat="each"),  # the largest step's, against the mean's
+        bound(1e-2, "9.1", True, smoke=True),  # Level0, a short run, of no window said alike
+    ],
+)
+def test_a_check_of_another_thing_or_no_looser_is_not_weaker(check):
+    assert weaker_checks([bound(1e-3, "2", True, stat="mean", steps=1000), check]) == []
+
+
+def test_a_check_is_compared_only_with_one_value_of_the_goals():
+    goals = [bound(0.003, "3.1", True), bound(0.01, "3.1", True, line=2)]  # mean and max, one unsaid
+    assert weaker_checks([*goals, bound(0.02, "9.2", True)]) == []
+
+
+def test_a_goal_unlike_the_two_other_parts_is_reported_at_it():
+    two, three_one, eight = bound(0.01, "2", True), bound(0.005, "3.1", True), bound(0.005, "8", True)
+    assert odd_goals([two, three_one, eight]) == [(two, three_one)]
+    assert odd_goals([two, three_one]) == []  # one against one: which is meant is not said
