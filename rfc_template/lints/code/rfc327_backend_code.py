@@ -10,6 +10,7 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import USAGE
 from rfc_template.lints.code.backends import BACKENDS, MS, PT, USUAL_ALIAS, Backend, backend_uses, dotted, left_out
+from rfc_template.lints.code.modes import GRAPH, PYNATIVE, left_out_modes
 from rfc_template.lints.code.parsing import Parsed, is_python, parse_block
 from rfc_template.lints.model import PARAMETERS
 from rfc_template.lints.slots import rows
@@ -26,6 +27,12 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
     REVIEW,
     WARNING,
     fails=(
+        # MindSpore set to the mode 3.1 leaves out (`MS 本期只支持 PyNative`, held-back round 8)
+        edit(
+            "\n### 5.3 接口说明",
+            "\n```python\nimport mindspore as ms\n\nms.set_context(mode=ms.GRAPH_MODE)\n```\n\n### 5.3 接口说明",
+            at="ms.set_context(mode=ms.GRAPH_MODE)",
+        ),
         edit(
             "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
             "    mindspore.mint.distributed.all_to_all_single(recv, send, group=group)",
@@ -52,6 +59,10 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
         ),
     ),
     passes=(
+        edit(
+            "\n### 5.3 接口说明",
+            "\n```python\nimport mindspore as ms\n\nms.set_context(mode=ms.PYNATIVE_MODE)\n```\n\n### 5.3 接口说明",
+        ),
         # a comment naming the other backend's API, and a guard that keeps it out
         edit(
             "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
@@ -111,19 +122,23 @@ def backend_code(ctx: Context) -> list[Finding]:
     of those sections with a column for each backend (`| Operation | PT | MS |`) whose cell in
     one backend's column names the other's API in code (`torch.autograd.Function` under MS).
 
+    Whatever 适用后端 says: a line of those sections' code that sets MindSpore to a mode the RFC
+    leaves out (`ms.set_context(mode=ms.GRAPH_MODE)` where `MS 本期只支持 PyNative`; the modes
+    left out are read as RFC328 reads them), unless the block tests a refusal (`raises`).
+
     ## Why a reviewer cares
     Code for a backend the RFC does not cover either means the feature does reach that
     backend (and 适用后端, goals and verification are incomplete) or that the key logic was
     copied from the other backend's implementation and does not run on this one. Either
     way the reviewer cannot tell which backend the design is for.
     """
+    findings = _left_out_mode(ctx)
     found = left_out(ctx)
     if found is None:
-        return _other_backend_unimported(ctx) + _other_backend_in_column(ctx)
+        return findings + _other_backend_unimported(ctx) + _other_backend_in_column(ctx)
     other, own = found
     ed = ctx.edition
     sections = {ed.name(s) for s in DESIGN_CODE}
-    findings = []
     for block in ctx.doc.code_blocks:
         # the packages' names, found in C: most blocks name none
         if block.section not in sections or not _may_name(block.code, other) or not is_python(block):
@@ -140,6 +155,36 @@ def backend_code(ctx: Context) -> list[Finding]:
         findings.append(
             _finding(parsed, node, what, more, block.section, other, ctx.stated("适用后端", own), ed.name("适用后端"))
         )
+    return findings
+
+
+# MindSpore's mode set in code: `ms.set_context(mode=ms.GRAPH_MODE)`
+MODE_SET = re.compile(r"^[^#]*\bmode\s?=\s?(?:[\w.]+\.)?(GRAPH_MODE|PYNATIVE_MODE)\b")
+MODE_NAMES = {"GRAPH_MODE": GRAPH, "PYNATIVE_MODE": PYNATIVE}
+
+
+def _left_out_mode(ctx: Context) -> list[Finding]:
+    """The design's code sets MindSpore to a mode the RFC leaves out (modes.py)."""
+    ed = ctx.edition
+    sections = {ed.name(s) for s in DESIGN_CODE}
+    findings: list[Finding] = []
+    for block in ctx.doc.code_blocks:
+        if block.section not in sections or "_MODE" not in block.code or "raises" in block.code:
+            continue  # found in C: most blocks set no mode; a test that a mode is refused is the RFC's promise
+        left_out_at = left_out_modes(ctx)
+        for offset, text in enumerate(block.code.splitlines(), start=1):
+            match = MODE_SET.search(text)
+            mode = MODE_NAMES[match.group(1)] if match else None
+            if mode in left_out_at:
+                findings.append(
+                    Finding(
+                        block.line + offset,
+                        1,
+                        "RFC327",
+                        f"'{block.section}' sets MindSpore to {match.group(1)}, a mode line {left_out_at[mode]} "  # type: ignore[union-attr]
+                        f"leaves out: set the mode the RFC supports, or support {mode}",
+                    )
+                )
     return findings
 
 

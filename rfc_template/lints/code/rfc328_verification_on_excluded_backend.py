@@ -9,6 +9,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code.backends import BACKENDS, COMPARISON, NAMING, NOT_RUN, REFUSAL, REFUSALS, left_out, word
+from rfc_template.lints.code.modes import rows_in_left_out_mode
 from rfc_template.lints.slots import cell_value, rows
 
 VERIFICATION = ("9. 验证设计", "9.1 用例分层", "9.2 交互验证（举例）", "9.3 性能 / 显存验证")
@@ -40,6 +41,11 @@ ROW_NOT_RUN = re.compile(
     REVIEW,
     WARNING,
     fails=(
+        # MS in the mode 3.1 leaves out (`MS 本期只支持 PyNative`, held-back rounds 8, 17 and 21)
+        edit(
+            "| MS，Llama2-13B，8×Atlas 800T A2 64GB，PyNative，全量重计算换成选择性重计算 |",
+            "| MS，Llama2-13B，8×Atlas 800T A2 64GB，GRAPH_MODE，全量重计算换成选择性重计算 |",
+        ),
         edit(
             "| This feature + checkpoint | Yes |",
             "| This feature on MS (PyNative, 16 × Atlas 800T A2, cp 16) | Yes | Loss aligned with the PT run, "
@@ -54,6 +60,11 @@ ROW_NOT_RUN = re.compile(
         ),
     ),
     passes=(
+        # a test that the mode left out is refused: the RFC's own promise
+        edit(
+            "| 本特性 + checkpoint | 是 |",
+            "| 本特性 + MS GRAPH_MODE | 是 | 调用时报错并提示只支持 PyNative |\n| 本特性 + checkpoint | 是 |",
+        ),
         edit(
             "| This feature + checkpoint | Yes |",
             "| This feature on MS | No | Not run this phase: MS is a non-goal (3.2) |\n| This feature + checkpoint | Yes |",
@@ -106,19 +117,29 @@ def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
     PT / MS 对齐 row (RFC315). Other mentions of the backend (a pass criterion comparing with
     it, a baseline measured on it) are left alone. Reported at the row.
 
+    Whatever 适用后端 says, when it includes MS: a row of 9.1, 9.2 or 9.3 that runs in a mode of
+    MindSpore the RFC leaves out (`GRAPH_MODE`, 静态图, static graph; `PyNative`, 动态图), naming
+    it and not the other mode. A mode is left out where the RFC says so plainly: the item of 8's
+    不支持项 (Not supported) row that is the mode alone (`MS 静态图（GRAPH_MODE / jit）`, not
+    `GRAPH_MODE 下跨 dp 复用编译缓存`, something in it), a 3.1, 3.2 or 8 line saying it is not
+    supported (`本期不支持 MS 静态图`, `GRAPH_MODE is not supported`) or that the other mode is
+    the only one (`MS 本期只支持 PyNative`, `static graph mode only`), unless another line says
+    it is supported (`MS 支持 PyNative 与 GRAPH_MODE`). A row that tests the mode is refused or
+    falls back (`报错`, `回退`, `raises`, `falls back`), or is not run, is not reported.
+
     ## Why a reviewer cares
     A verification on a backend the RFC does not cover is a promise nobody will keep, or a
     sign that the feature does reach that backend and 适用后端, the goals and the design say
     less than the plan.
     """
+    findings = _in_left_out_mode(ctx)
     found = left_out(ctx)
     if found is None:
-        return []
+        return findings
     other, own = found
     ed = ctx.edition
     sections = {ed.name(s) for s in VERIFICATION}
     alignment, key = ed.name(ALIGNMENT), ed.name("适用后端")
-    findings = []
     for table in ctx.doc.tables:
         if table.section not in sections or not table.rows:
             continue
@@ -138,6 +159,22 @@ def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
                     )
                 )
     return findings
+
+
+def _in_left_out_mode(ctx: Context) -> list[Finding]:
+    """A row in a MindSpore mode the RFC leaves out (modes.py)."""
+    if "MS" not in ctx.info.get("适用后端", ""):
+        return []
+    return [
+        Finding(
+            line,
+            1,
+            "RFC328",
+            f"this row verifies MS in {mode}, which line {at} leaves out: drop the row, mark it not verified, "
+            f"or support {mode}",
+        )
+        for line, mode, at in rows_in_left_out_mode(ctx)
+    ]
 
 
 @lru_cache(maxsize=4096)  # the template's rows, and an RFC's rows in each of its revisions

@@ -1,0 +1,127 @@
+"""MindSpore's execution modes an RFC leaves out, and the verification rows that run in one
+anyway (RFC328): `MS 本期只支持 PyNative` with a 9.3 row on `MS GRAPH_MODE`.
+
+A mode is left out where the RFC says so plainly: named in 8's 不支持项 (Not supported) row
+or in a 3.2 非目标 (Non-goals) item that names no other mode, or the other mode said to be
+the only one (`只支持 PyNative`, `static graph mode only`) in 3.1, 3.2 or 8, and no item
+saying the mode left out is supported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rfc_template.lint.context import Context, per_document
+from rfc_template.lints.code.backends import NOT_RUN
+from rfc_template.lints.quantities import spans
+from rfc_template.lints.slots import rows
+
+GRAPH, PYNATIVE = "GRAPH_MODE", "PyNative"
+WORDS = {
+    GRAPH: r"GRAPH_MODE|graph mode|静态图|图模式|static graph",
+    PYNATIVE: r"PYNATIVE_MODE|PyNative|动态图",
+}
+MODE = {mode: re.compile(rf"(?i){words}") for mode, words in WORDS.items()}
+OTHER = {GRAPH: PYNATIVE, PYNATIVE: GRAPH}
+ONLY = {
+    mode: re.compile(
+        rf"(?i)(?:只|仅)(?:支持|在|用|跑|限于?|能在)?\s?(?:MS\s?)?(?:{words})"
+        rf"|(?:{words})(?:\s?mode)?\s?only\b|\bonly\s(?:in|on|supports?|with|under|for)?\s?(?:the\s)?(?:{words})"
+    )
+    for mode, words in WORDS.items()
+}
+_BRACKET = r"(?:\s?模式|\s?mode)?\s?(?:[(（][^()（）]*[)）])?"  # `静态图（GRAPH_MODE / jit）`
+# a mode said not supported (`本期不支持 MS 静态图`, `GRAPH_MODE is not supported`), itself: not
+# something in it (`静态图下的编译缓存复用`, `graph mode's fusion`)
+_ITSELF = rf"{_BRACKET}(?!\s?(?:下|中|里)\S|\s?'s|\s?[A-Za-z\u4e00-\u9fff])"
+NOT_SUPPORTED = {
+    mode: re.compile(
+        rf"(?i)(?:不支持|不做|不覆盖|不考虑|不包括|暂不支持|not support(?:ed|ing)?|no support for|excludes?)\s?"
+        rf"(?:MS|MindSpore)?\s?(?:的\s?)?(?:{words}){_ITSELF}"
+        rf"|(?:{words}){_BRACKET}\s?(?:is |are )?(?:not supported|unsupported|out of scope|不支持|暂不支持)"
+    )
+    for mode, words in WORDS.items()
+}
+# a mode said supported (`MS 支持 PyNative 与 GRAPH_MODE`): it is not left out, whatever else says
+SUPPORTED = {
+    mode: re.compile(
+        rf"(?i)(?<![不只仅])支持[^。；;，,]{{0,16}}?(?:{words})|(?<!not )(?<!n't )\bsupports? [^.;,]{{0,24}}?(?:{words})"
+    )
+    for mode, words in WORDS.items()
+}
+# 8's 不支持项 row: an item that is the mode alone (`MS 静态图（GRAPH_MODE / jit）`, `… 下的 optimizer`)
+UNSUPPORTED = "不支持项"
+ITEM = re.compile(r"[；;、]|,\s|，")
+ALONE = {
+    mode: re.compile(
+        rf"(?i)\s*(?:MS|MindSpore)?\s?(?:的\s?)?(?:{words}){_BRACKET}\s?"
+        r"(?:下的?\s?(?:本特性|该特性|optimizer|优化器)?|for this feature)?\s*"
+    )
+    for mode, words in WORDS.items()
+}
+NON_GOALS, GOALS, CONSTRAINTS = "3.2 非目标", "3.1 目标", "8. 约束与兼容性"
+# a row that tests the mode is refused, or its fallback: the RFC's own promise
+REFUSED = re.compile(
+    r"(?i)报错|抛出|告警|回退|降级|不支持|拒绝|raises?|error|warn|fall(?:s|ing)? ?back|refus|unsupported|not supported"
+)
+
+
+def _refused_or_not_run(text: str) -> bool:
+    return REFUSED.search(text) is not None or NOT_RUN.search(text) is not None
+
+
+VERIFICATION = ("9.1 用例分层", "9.2 交互验证（举例）", "9.3 性能 / 显存验证")
+
+
+@per_document
+def left_out_modes(ctx: Context) -> dict[str, int]:
+    """Mode -> the line that leaves it out."""
+    ed = ctx.edition
+    found: dict[str, int] = {}
+    table = ctx.doc.table_in(ed.name(CONSTRAINTS))
+    if table is not None:
+        for line, row in rows(table):
+            if row and row[0].strip() == ed.name(UNSUPPORTED):
+                for item in ITEM.split(" ".join(row[1:])):
+                    for mode, alone in ALONE.items():
+                        if alone.fullmatch(item.strip()):
+                            found.setdefault(mode, line)
+    said = [item for name in (GOALS, NON_GOALS, CONSTRAINTS) for item in _lines(ctx, name)]
+    for line, text in said:
+        for mode in WORDS:
+            if NOT_SUPPORTED[mode].search(text):
+                found.setdefault(mode, line)
+            elif ONLY[OTHER[mode]].search(text) and not ONLY[mode].search(text):
+                found.setdefault(mode, line)
+    for _, text in said:
+        for mode in WORDS:
+            if SUPPORTED[mode].search(text) and not NOT_SUPPORTED[mode].search(text):
+                found.pop(mode, None)
+    return found
+
+
+def _lines(ctx: Context, name: str) -> list[tuple[int, str]]:
+    span = spans(ctx).get(ctx.edition.name(name))
+    if span is None:
+        return []
+    lines = ctx.visible_lines
+    return [(n, lines[n - 1]) for n in range(span.start, min(span.stop, len(lines) + 1)) if lines[n - 1].strip()]
+
+
+def rows_in_left_out_mode(ctx: Context) -> list[tuple[int, str, int]]:
+    """(line, mode, the line leaving it out): a 9.1 / 9.2 / 9.3 row that runs in a mode the
+    RFC leaves out, naming it and not the other, and testing no refusal or fallback."""
+    left_out = left_out_modes(ctx)
+    if not left_out:
+        return []
+    sections = {ctx.edition.name(s) for s in VERIFICATION}
+    found = []
+    for table in ctx.doc.tables:
+        if table.section not in sections:
+            continue
+        for line, row in rows(table):
+            text = " ".join(row)
+            for mode, at in left_out.items():
+                if MODE[mode].search(text) and not MODE[OTHER[mode]].search(text) and not _refused_or_not_run(text):
+                    found.append((line, mode, at))
+    return found
