@@ -6,8 +6,8 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.consistency import BOTH_BACKEND_ROWS
-from rfc_template.lints.quantities import GOALS, Statement, goals, prose
-from rfc_template.lints.quantities.backend_words import MS_NAME, NAME, PT_NAME, backend_of
+from rfc_template.lints.quantities import GOALS, Statement, goals, prose, section_text
+from rfc_template.lints.quantities.backend_words import MS_NAME, MS_WORDS, NAME, PT_NAME, PT_WORDS, backend_of
 
 _ASIDE = r"(?:\s*[（(][^)）]{0,20}[)）])?"  # `PT（torch_npu）`
 _PT, _MS = rf"(?:{PT_NAME}){_ASIDE}", rf"(?:{MS_NAME}){_ASIDE}"
@@ -39,6 +39,67 @@ ONE_FIRST = re.compile(
 )
 
 
+# a backend said not delivered at all, as a whole (`本期不支持 MindSpore 后端`, `MS 后端本期不提供`,
+# `the MS backend is out of scope`); not a restriction within it (`MS 后端本期不支持 GRAPH_MODE`)
+_END = r"(?=\s*(?:[，,。.;；:：)）(（]|原因|because|in this|for (?:this|now)|yet\b|$))"
+_REFUSED = r"不支持|不提供|不交付|不实现|不覆盖|不可用|不在本期(?:的)?范围"
+LEFT_OUT = re.compile(
+    rf"(?i)(?:本期|当前|目前|暂)?(?:{_REFUSED})\s*(?P<zh>{_PT}|{_MS})\s*后端{_END}"
+    rf"|(?P<zh_after>{_PT}|{_MS})\s*后端\s*(?:本期|当前|目前|暂)?\s*(?:{_REFUSED}){_END}"
+    rf"|\b(?:no|not|without)\s+(?:support\w*\s+)?(?:for\s+|of\s+)?(?:the\s+)?(?P<en>{NAME})\s+backend{_END}"
+    rf"|\b(?:the\s+)?(?P<en_after>{NAME})\s+backend\s+(?:is|will be)\s+(?:not supported|not provided|not delivered"
+    rf"|out of scope|excluded|a non-goal){_END}"
+)
+NON_GOALS = "3.2 非目标"
+# a verification row said to run on one backend alone: `…, PT only`, `仅 MS`, `only on PT`
+# (`MS only supports PyNative` is a restriction within MS)
+ONE_ONLY = re.compile(
+    rf"(?i)\b(?P<a>{NAME})\s*only\b(?!\s+\w+s\b)|\bonly (?:on |for |with )?(?:the )?(?P<b>{NAME})\b(?!\s+\w+s\b)"
+    rf"|(?:仅|只)(?:在|跑|测|用|验证)?\s*(?P<c>{_PT}|{_MS})(?=\s*(?:后端|backend|[，,。.;；)）|]|$))"
+)
+ROWS_OF = (
+    ("9.1 用例分层", 0),
+    ("9.3 性能 / 显存验证", 3),
+)  # the table, and the cell rows are grouped by (level, metric)
+
+
+def _left_out(text: str) -> str:
+    """The backend the text says is not delivered at all, or ""."""
+    found = LEFT_OUT.search(text)
+    return next((found.group(g) for g in ("zh", "zh_after", "en", "en_after") if found.group(g)), "") if found else ""
+
+
+def _one_only(ctx: Context) -> list[Finding]:
+    """In a PT + MS RFC, a row of 9.1 or 9.3 said to run on one backend alone, where no other
+    row of its level (9.1) or metric (9.3) names the other."""
+    ed = ctx.edition
+    findings = []
+    for section, by in ROWS_OF:
+        table = ctx.doc.table_in(ed.name(section))
+        if table is None:
+            continue
+        for offset, row in enumerate(table.rows):
+            found = ONE_ONLY.search(" | ".join(row))
+            if found is None or len(row) <= by:
+                continue
+            alone = next(found.group(g) for g in "abc" if found.group(g))
+            other, missing = (MS_WORDS, "MS") if backend_of(alone) == "PT" else (PT_WORDS, "PT")
+            group = [r for r in table.rows if len(r) > by and r[by].strip() == row[by].strip()]
+            if any(other.search(" ".join(r)) for r in group):
+                continue
+            findings.append(
+                Finding(
+                    table.line + 2 + offset,
+                    1,
+                    "RFC344",
+                    f"{ctx.stated('适用后端', ctx.rules.both_backends)}, but this row of '{ed.name(section)}' runs on "
+                    f"{alone} only ('{found.group()}') and no row of its {'level' if by == 0 else 'metric'} runs on "
+                    f"{missing}: verify {missing} too, or take it out of {ed.name('适用后端')}",
+                )
+            )
+    return findings
+
+
 def _joined(found: re.Match[str]) -> bool:
     """`本期只支持 PT 和 MS 后端`: the two backends joined, both supported."""
     first = next(name for name in ("first", "first_en", "first_on") if found.group(name))
@@ -67,8 +128,27 @@ GOAL = "3. 支持 PT / MS 的 fully_shard、hsdp、TP 及其与 PP、重计算�
             "3. Support the following scope of PT + MS:",
             rfc="en",
         ),
+        # a backend left out as a whole in 3.2, or in 8's row (held-back round 22)
+        edit(
+            "### 3.2 非目标\n",
+            "### 3.2 非目标\n\n1. 本期不支持 MindSpore 后端，原因是 MS 的 offload 接口尚未就绪。\n",
+            at="本期不支持 MindSpore 后端",
+        ),
+        edit("| PT / MS 差异 | PT 支持 overlap", "| PT / MS 差异 | MS 后端本期不提供，仅 PT 可用；PT 支持 overlap"),
+        # a Level0 row on one backend alone (held-back rounds 12 and 19)
+        edit(
+            "| Level0 | 4 | 2 卡 fully_shard 的 2 层 Llama 训练 20 step，offload 与不 offload 对比 |",
+            "| Level0 | 4 | 2 卡 fully_shard 的 2 层 Llama 训练 20 step，offload 与不 offload 对比，仅 PT |",
+        ),
     ),
     passes=(
+        # a restriction within a backend, and a Level0 row on each backend
+        edit("| PT / MS 差异 | PT 支持 overlap", "| PT / MS 差异 | MS 后端本期不支持 GRAPH_MODE；PT 支持 overlap"),
+        edit(
+            "| Level0 | 4 | 2 卡 fully_shard 的 2 层 Llama 训练 20 step，offload 与不 offload 对比 |",
+            "| Level0 | 2 | 2 卡 fully_shard 的 2 层 Llama 训练 20 step，offload 与不 offload 对比，仅 PT |\n"
+            "| Level0 | 2 | 同上，MS |",
+        ),
         edit(GOAL, "3. 支持 PT 和 MS 两个后端的 fully_shard、hsdp 与 TP；MS 本期只支持 PyNative 模式。"),
         # both supported, other frameworks out of this phase (a review met it)
         edit(GOAL, "3. 本期只支持 PT 和 MS 后端，JAX 等其他框架本期不支持。"),
@@ -89,6 +169,12 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     (`本期先支持 PT（torch_npu）后端，MS 后端放到下一期`, `only PT in this phase; MS in a later
     RFC`, `Support PT (eager mode) only in this phase; MS follows later`, `本期只交付 PT 后端，MS
     后端不在本期范围`); so does 8's PT / MS 差异 (PT / MS differences) row (`本期只支持 PT，MS 后端放到下个版本`).
+    In a PT + MS RFC, too: an item of 3.1 or 3.2, or 8's PT / MS 差异 row, that leaves a backend
+    out as a whole (`本期不支持 MindSpore 后端`, `MS 后端本期不提供`, `the MS backend is out of
+    scope`, `no support for the MS backend`; not `MS 后端本期不支持 GRAPH_MODE`, a restriction
+    within it), and a row of 9.1 or 9.3 said to run on one backend alone (`…, PT only`, `仅 MS`,
+    `only on PT`) where no other row of its level (9.1's first cell) or metric (9.3's 指标)
+    names the other backend.
     Reported at the item or row. A restriction within a backend (`MS 本期只支持 PyNative 模式`)
     and a mention that is no support (`keep the same interface as the PT + MS framework`) are
     left alone.
@@ -105,7 +191,17 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     key = ctx.edition.name("适用后端")
     findings = []
     for goal, where in _scopes(ctx):
-        if both:
+        if both and (gone := _left_out(goal.text)):
+            findings.append(
+                Finding(
+                    goal.line,
+                    1,
+                    "RFC344",
+                    f"{ctx.stated('适用后端', own)}, but {where} leaves {gone} out of this RFC "
+                    f"('{LEFT_OUT.search(goal.text).group().strip()[:60]}'): support both, or take {gone} out of {key}",  # type: ignore[union-attr]
+                )
+            )
+        elif both:
             later = ONE_FIRST.search(goal.text)
             first = later and (later.group("first") or later.group("first_en") or later.group("first_on"))
             other = later and (later.group("other") or later.group("other_en") or later.group("other_on"))
@@ -129,6 +225,8 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
                     f"('{BOTH.search(goal.text).group()[:60]}'): drop the other backend, or add it to {key}",  # type: ignore[union-attr]
                 )
             )
+    if both:
+        findings += _one_only(ctx)
     return findings
 
 
@@ -140,6 +238,7 @@ def _scopes(ctx: Context) -> list[tuple[Statement, str]]:
     found = [(goal, f"'{ed.name(GOALS)}'") for goal in goals(ctx)]
     if ctx.info.get("适用后端") != ctx.rules.both_backends:
         return found
+    found += [(item, f"'{ed.name(NON_GOALS)}'") for item in _non_goals(ctx)]
     (section, name), _ = BOTH_BACKEND_ROWS
     section, name = ed.name(section), ed.name(name)
     for table in ctx.doc.tables:
@@ -148,3 +247,8 @@ def _scopes(ctx: Context) -> list[tuple[Statement, str]]:
                 text = prose(" ".join(row[1:]))
                 found.append((Statement(table.line + 2 + offset, text, "8", text), f"'{section}' '{name}'"))
     return found
+
+
+def _non_goals(ctx: Context) -> list[Statement]:
+    """3.2's lines that say a backend is not delivered (read only for that)."""
+    return [Statement(line, text, "3.2", text) for line, text in section_text(ctx, NON_GOALS) if LEFT_OUT.search(text)]

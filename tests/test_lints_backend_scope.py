@@ -1,0 +1,52 @@
+"""A backend left out of a PT + MS RFC as the held-back RFCs' authors wrote it (rounds 4, 12,
+19, 20, 22), read by RFC344: as a whole in 3.1, 3.2 or 8, or a verification row on one
+backend alone. The rows and items it reports are those rounds' cases (test_semantic_cases.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rfc_template.lints.consistency.rfc344_goal_backend_scope import ONE_ONLY, _left_out
+
+
+@pytest.mark.parametrize(
+    "text, backend",
+    [
+        ("3. 本期不支持 MindSpore 后端，原因是 MS 动态图预取 hook 尚未就绪。", "MindSpore"),
+        ("MS 后端本期不提供，仅 PT 可用", "MS"),
+        ("- We do not support the MS backend in this RFC.", "MS"),
+        ("The MS backend is out of scope for this phase.", "MS"),
+        ("3. 本期只交付 PT 后端，MS 后端不在本期范围。", "MS"),
+    ],
+)
+def test_a_backend_left_out_as_a_whole(text, backend):
+    assert _left_out(text) == backend
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MS 后端本期不支持 GRAPH_MODE；PT 支持 overlap",  # a restriction within MS
+        "本期不支持 MS 静态图（GRAPH_MODE / jit）",
+        "本期不支持 MS 后端的 dropout 融合",
+        "JAX 等其他框架本期不支持",
+        "The MS backend does the same with async_op handles.",
+    ],
+)
+def test_a_restriction_within_a_backend_is_no_backend_left_out(text):
+    assert _left_out(text) == ""
+
+
+@pytest.mark.parametrize(
+    "row, one",
+    [
+        ("Level0 | 4 | 200 steps with clipping, PT only | loss within 1e-3", True),
+        ("Same, PT only | 64.5 GiB | 55.98 GiB | peak memory | ≤ 56 GiB", True),
+        ("Level0 | 2 | 2 卡 20 step，仅 PT | loss 一致", True),
+        ("Level0 | 4 | 200 steps, PT and MS | loss within 1e-3", False),
+        ("MS, same | 13.4 s | MS only supports PyNative here | step time | ≤ 12.3 s", False),
+        ("Level1 | 2 | 仅 PT 与 MS 对齐用例 | 一致", False),
+    ],
+)
+def test_a_verification_row_on_one_backend_alone(row, one):
+    assert (ONE_ONLY.search(row) is not None) is one
