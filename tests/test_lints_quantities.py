@@ -1093,3 +1093,18 @@ def test_a_background_table_with_a_row_per_backend_is_read_cell_by_cell(pt, code
     text, line = edited(OFFLOAD, old, table + "\n" + old)
     found = [f for f in findings(text) if f.line == line + 2]
     assert [f.code for f in found] == ([code] if code else []), found
+
+
+def test_a_throughput_in_thousands_is_no_sequence_length():
+    """(held-back round 11) `419k tokens/s` and `361k tokens/s` are two throughputs of one
+    scenario, not two sequence lengths: RFC334 compares them."""
+    from rfc_template.lints.quantities.scenarios import other_scenario
+
+    assert not other_scenario("64 × 910B: throughput from 385.5k to ≥ 361k tokens/s", "64 × 910B, ≥ 419k tokens/s")
+    assert other_scenario("Llama2-7B, 32K 序列", "Llama2-7B, 128K 序列")
+
+
+def test_a_bare_start_in_thousands_keeps_its_own_last_digit():
+    """`from 385.5k to ≥ 361k tokens/s`: the start is 385,500 ± 50 tokens/s, not ± 51,200."""
+    (claim,) = claims_in(normal("throughput from 385.5k to ≥ 361k tokens/s"))
+    assert claim.origin is not None and claim.origin.ulp == pytest.approx(50.0)

@@ -259,7 +259,8 @@ def _with_bare_befores(clause: str, read: tuple[Quantity, ...]) -> list[Quantity
             and TO.match(clause[q.end : after.start])
         ):
             low, high = unit_factors(after, multiplied=not (q.bare and abs(q.number) >= 10 * abs(after.number)))
-            q = q._replace(low=q.number * low, high=q.number * high, ulp=q.ulp * high, dim=after.dim, unit=after.unit)
+            own = q.ulp * q.number / q.high if q.high else q.ulp  # its last digit's half, unscaled (`385.5k`: 0.05)
+            q = q._replace(low=q.number * low, high=q.number * high, ulp=own * high, dim=after.dim, unit=after.unit)
         if q.dim != COUNT:
             values.append(q)
     return values

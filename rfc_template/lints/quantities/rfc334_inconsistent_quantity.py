@@ -182,7 +182,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     Level1 run pass what the goal rules out.
     """
     found = _compared(ctx) + _current_unlike(ctx)
-    found += [f for f in beyond_limit(ctx) + loss_findings(ctx) if all(f.line != g.line for g in found)]
+    more = beyond_limit(ctx) + loss_findings(ctx)
+    found += [f for f in more if all(f.line != g.line for g in found)]
     if ctx.info.get("适用后端") == ctx.rules.both_backends:
         found += _unverified(ctx)
     return found

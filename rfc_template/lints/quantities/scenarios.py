@@ -11,7 +11,11 @@ from rfc_template.lints.quantities.claims import Claim
 
 SCENARIO_TOKENS = (
     re.compile(r"(?<![\d.])(?<!\dF)(\d+(?:\.\d+)?)\s?B\b"),  # model sizes: 13B, Llama-2 7B (not 1F1B's)
-    re.compile(r"(?i)(?<![\d.])(\d+)\s?K\b|(?:seq(?:uence)?(?: length)?|序列长度|seq_len)\s?(\d+)"),  # sequence lengths
+    # sequence lengths (not a rate: `419k tokens/s` is a throughput)
+    re.compile(
+        r"(?i)(?<![\d.])(\d+)\s?K\b(?!\s?(?:tokens?|tok|samples?)?\s?/\s?(?:s|sec|秒)\b)"
+        r"|(?:seq(?:uence)?(?: length)?|序列长度|seq_len)\s?(\d+)"
+    ),
     re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|×\s?(?:H100|A100|A800|H800|Atlas|Ascend|910B))"),
     re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:节点|nodes?\b)"),
 )
