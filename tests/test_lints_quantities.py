@@ -218,6 +218,15 @@ def test_a_count_of_cards_is_no_ratio():
         ("16 ~ 1024，通常取 2 的幂", "96", False),
         ("1 ~ 8192，为 128 的倍数时走对齐路径", "100", False),
         ("1 ~ 16, world_size must be a multiple of 8", "3", False),
+        # (session 41, from held-back rounds 15, 20, 22) a bracketed interval's unit after it, and
+        # a bound named, not written: the other bound still holds
+        ("(0, 168) h", "168 h", True),  # (a bare 168.0 is read in the name's unit: `mtbf_window_h`)
+        ("(0, 720] h", "168 h", False),
+        ("[1, 8] GiB", "16 GiB", True),
+        ("[1, world_size // ep_size] 中能整除 world_size // ep_size 的值", "-1", True),
+        ("[1, world_size // ep_size] 中能整除 world_size // ep_size 的值", "4", False),
+        ("(0, num_layers)", "64", False),
+        ("[pp_size, 512]", "1024", True),
     ],
 )
 def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, out):

@@ -97,7 +97,7 @@ FILLER = re.compile(
 )
 SUFFIX = re.compile(r"(?i)\s*(?:之间|以内|内|(?:的)?闭区间|inclusive|both inclusive|(?:中的?)?(?:之一|其一|一个|一种))")
 END = re.compile(r"\s*(?:$|[;,。(]|\s(?:and|且)\s)")
-NARROWED = re.compile(r"\s*的")  # `32 ~ 1024 之间的 2 的幂`: what follows narrows a two-sided range
+NARROWED = re.compile(r"\s*(?:的|中)")  # `32 ~ 1024 之间的 2 的幂`, `[1, n] 中能整除 n 的值`: narrows a range
 # what a count may name after its bound: `0 ~ 10000 steps`, `1 ~ 8 层`
 COUNTED = re.compile(
     r"(?i)\s?(?:steps?|iterations?|layers?|buckets?|chunks?|micro-?batch(?:es)?|stages?|ranks?|nodes?|experts?|times|tokens?|rows?"
@@ -219,27 +219,46 @@ def _bounds(low, high) -> dict:
 INTERVAL_OPEN = re.compile(r"([\[(])\s*")
 INTERVAL_COMMA = re.compile(r"\s*,\s*")
 INTERVAL_CLOSE = re.compile(r"\s*([\])])")
+UNIT_AFTER = re.compile(r"(?i)\s*([KMGT]i?B|ms|s|min|h|hours?|seconds?|minutes?|%)(?![\w/])")
 
 
 def _interval(text: str) -> Range | None:
     opening = INTERVAL_OPEN.match(text)
     if not opening:
         return None
-    low, at = _quantity_at(text, opening.end())
+    low, at = _quantity_or_name(text, opening.end())
     comma = INTERVAL_COMMA.match(text, at) if low is not None else None
     if comma is None:
         return None
-    high, at = _quantity_at(text, comma.end())
+    high, at = _quantity_or_name(text, comma.end())
     closing = INTERVAL_CLOSE.match(text, at) if high is not None else None
-    if closing is None or low == "inf" or high == "-inf":
+    if closing is None or low == "inf" or high == "-inf" or (low == "name" and high == "name"):
         return None
-    return _finish(
-        text,
-        closing.end(),
-        **_bounds(low, high),
-        low_open=opening.group(1) == "(",
-        high_open=closing.group(1) == ")",
-    )
+    at = closing.end()
+    unit = UNIT_AFTER.match(text, at)
+    if unit and isinstance(low, Quantity) and isinstance(high, Quantity) and not low.unit and not high.unit:
+        # `(0, 720] h`, `[1, 8] GiB`: the unit after the brackets is both bounds'
+        low, high = _in_unit(low, unit.group(1)), _in_unit(high, unit.group(1))
+        if low is None or high is None:
+            return None
+        at = unit.end()
+    parts = dict(_bounds(low, high), low_open=opening.group(1) == "(", high_open=closing.group(1) == ")")
+    if "name" in (low, high) and NARROWED.match(text, at):
+        return Range(text[:at].strip(), rest=text[at:].strip(" ;,。"), **parts)  # (narrowed: fewer values still)
+    return _finish(text, at, **parts)
+
+
+# a bound named, not written (`[1, world_size // ep_size]`): unknown, so no bound on that side
+NAMED_BOUND = re.compile(r"[A-Za-z_][\w.]*(?:\s*(?://|\*|/|\+|-)\s*(?:[A-Za-z_][\w.]*|\d+))*(?=\s*[,\])])")
+
+
+def _quantity_or_name(text: str, position: int) -> tuple[Quantity | str | None, int]:
+    """`_quantity_at`, or a named bound, read as "name" (no bound: it does not widen or narrow
+    what is read of the other side)."""
+    found, at = _quantity_at(text, position)
+    if found is None and (named := NAMED_BOUND.match(text, position)):
+        return "name", named.end()
+    return found, at
 
 
 def _between(text: str) -> Range | None:

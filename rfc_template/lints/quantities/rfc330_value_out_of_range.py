@@ -47,7 +47,8 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
 
     ## What it checks
     Each row of 5.1 接口定义 (Interface definition)'s parameter table whose 合法范围 (Valid range)
-    a program can read: an interval (`16 ~ 4096`, `1 to 64`, `[1, 8]`, `(0, 1]`), a bound (`>= 0`,
+    a program can read: an interval (`16 ~ 4096`, `1 to 64`, `[1, 8]`, `(0, 1]`, `(0, 720] h`, its unit
+    after it; `[1, world_size // ep_size]`, a bound named, not written, leaves the other), a bound (`>= 0`,
     `> 0`, `0 < ratio <= 1.0`, `1 以上`; `pp_size ≤ n ≤ 512`, whose lower bound is another
     parameter, for its upper), `正整数` / `positive integer` and the like, `True /
     False`, a list of values (`"alltoall", "allgather"`, `1 / 2 / 4`, `"raise"：...；"warn"：...`),
