@@ -93,6 +93,14 @@ def test_a_models_size_before_a_rate_is_no_rate_of_billions():
         ("step time 96.0 (65,536 tokens per card per step)", "96.0"),
         ("step time 96.0 s (65,536 tokens per card per step)", None),
         ("step time 6.81 (s)", None),
+        # (session 41, from held-back rounds 14, 18, 22) whose the metric is, between it and its
+        # value; a stage's number is no value of it; the capacity after `out of`
+        ("peak memory per rank 57.6.", "57.6"),
+        ("peak memory per rank 57.6 GiB.", None),
+        ("Peak memory on stage 0, the fullest stage, is 60.0 per card.", "60.0"),
+        ("Peak memory on stage 0, the fullest stage, is 60.0 GiB per card.", None),
+        ("Peak device memory is 57.8 per NPU out of 64.", "57.8"),
+        ("Peak device memory is 57.8 GiB per NPU out of 64 GiB.", None),
     ],
 )
 def test_a_bare_number_before_another_item_has_no_unit(text, bare):

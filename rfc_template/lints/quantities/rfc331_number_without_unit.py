@@ -88,7 +88,8 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     per device`, `≥ 63,000 on each backend`; nor does K or M alone: `≥ 162K`, nor a window
     after it: `≤ 56.0 over 1,000 steps`). A metric with a slash of its own (`H2D /
     D2H 有效带宽`) is one metric. Also section 2's lines where such a metric is followed by a
-    bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`, `峰值仅 32.2`, `step
+    bare number (`step time 6.81，`, `step time 4.6、吞吐 …`, `peak memory 23.6 per GPU`, `peak memory per
+    rank 57.6`, `Peak memory on stage 0, the fullest stage, is 60.0 per card`, `57.8 per NPU out of 64`, `峰值仅 32.2`, `step
     time 96.0 (65,536 tokens …)`, `step time 12.8（global batch …）`, a time `80 per step`; not
     `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
     before it (`current metric: 4.20 per step`, `每步 6.81`), and the figures of its tables, in a
@@ -292,7 +293,8 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
     for metric in metrics_in(text):
         if not any(d in QUANTITY_DIMS for d in metric.dims):
             continue
-        following = next((q for q in values if q.start >= metric.end), None)
+        # (not a stage's or rank's number: `peak memory on stage 0, the fullest stage, is 60.0`)
+        following = next((q for q in values if q.start >= metric.end and not NAMED_BY.search(text, 0, q.start)), None)
         if following is None or not following.bare or following.sign:
             continue
         between = text[metric.end : following.start]
@@ -306,18 +308,27 @@ def bare_after_metric(text: str) -> tuple[str, str] | None:
             or after[0] in ",;。)；，"
             or (after[0] == "." and after[1:2] in ("", " "))  # the sentence's end
             or (per is not None and after.lstrip()[:1] in ("(", "（"))  # `52.0 per NPU (Ascend 910B, …)`
+            or (per is not None and OUT_OF.match(rest, per.end()) is not None)  # `57.8 per NPU out of 64`
             # an aside that starts with a number of its own: `step time 96.0 (65,536 tokens …)`, not `(s)`
             or ASIDE_NUMBER.match(rest, per.end() if per else 0) is not None
             # or with words of its own, no unit and no backend: `step time 12.8（global batch 128 …）`
             or ASIDE_WORDS.match(rest, per.end() if per else 0) is not None
             or (after[0] == "、" and not ANOTHER_NUMBER.match(rest, per.end() if per else 0))
         )
+        between = WHOSE.sub("", between, count=1)  # `peak memory per rank 57.6`, `… on stage 0, the fullest stage, is`
         if re.fullmatch(LINKING, between) and ends and not COUNTED.search(between):
             return metric.key, text[following.start : following.end]
     return None
 
 
 ASIDE_NUMBER = re.compile(r"\s*[(（]\s*[\d约≈~]")
+# whose the metric is, between it and its value: per device, or a stage or rank named (with an aside)
+WHOSE = re.compile(
+    r"(?i)^\s*(?:(?:per|on each|of each)\s+(?:card|rank|GPU|NPU|device)|单卡|每卡"
+    r"|(?:on|of|for|at)\s+(?:stage|rank)\s?\d+(?:\s?,[^,\d]{1,30},)?)"
+)
+NAMED_BY = re.compile(r"(?i)(?<!per )(?<!each )(?:\bstage|\brank|stage-|rank-)\s?$")
+OUT_OF = re.compile(r"(?i)\s+(?:out of|of the)\b")
 COUNTED = re.compile(r"(?i)\b(?:count|number|times)\b|次数|个数")  # `all-gather count is 2 per step`: a count
 ASIDE_WORDS = re.compile(
     r"(?i)\s*[(（]\s*(?!(?:s|ms|min|h|[KMGT]i?B|tokens?/s|秒|毫秒|分钟|PT|MS|PyTorch|MindSpore|torch)\b)"
