@@ -107,6 +107,7 @@ CASE_FOLDERS = [
     Path(__file__).resolve().parent / "semantic-held-back-20",
     Path(__file__).resolve().parent / "semantic-held-back-21",
     Path(__file__).resolve().parent / "semantic-held-back-22",
+    Path(__file__).resolve().parent / "semantic-held-back-23",
 ]
 
 
