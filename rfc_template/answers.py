@@ -32,7 +32,8 @@ SLUG_MAX_LENGTH = 100
 TEXT_MAX_LENGTH = 200
 # `#123` (issue) or `!123` (merge request), or an http(s) link with no character that
 # would end a Markdown autolink (`<https://...>`) or a table cell.
-ISSUE_PATTERN = re.compile(r"(?:[#!][1-9][0-9]{0,9}|https?://[^\s<>|`\\\"]+)\Z")
+# a link, `#123` / `!123`, or another repository's (`mindspore/hyper-parallel#2790`, which the forge links)
+ISSUE_PATTERN = re.compile(r"(?:(?:[A-Za-z0-9][\w.-]{0,99}/[\w.-]{1,100})?[#!][1-9][0-9]{0,9}|https?://[^\s<>|`\\\"]+)\Z")
 DATE_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 MODULE_SEPARATORS = re.compile(r"[,，、/／\s]+")
 
@@ -136,7 +137,7 @@ def issue_problems(value: object) -> list[str]:
         hint = f" (did you mean '#{value.strip()}'?)" if isinstance(value, str) and value.strip().isdigit() else ""
         return [
             f"related_issue: {show(value)} is not a link or an issue number{hint}; use "
-            "https://..., #123 (issue) or !123 (merge request), or leave it empty"
+            "https://..., #123 (issue), !123 (merge request) or owner/repo#123, or leave it empty"
         ]
     return []
 

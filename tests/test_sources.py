@@ -73,9 +73,24 @@ def test_unsafe_slugs(slug):
     assert answers.slug_problems(slug)
 
 
-@pytest.mark.parametrize("issue", ["", "#1", "!42", "https://gitcode.com/mindspore/hyper-parallel/issues/284"])
+@pytest.mark.parametrize(
+    "issue",
+    [
+        "",
+        "#1",
+        "!42",
+        "https://gitcode.com/mindspore/hyper-parallel/issues/284",
+        "mindspore/hyper-parallel#2790",  # another repository's, as GitHub links it (held-back round 23)
+        "mindspore/hyper-parallel!17",
+    ],
+)
 def test_issue_links(issue):
     assert answers.issue_problems(issue) == []
+
+
+@pytest.mark.parametrize("issue", ["issue", "301", "a/b#0", "a b/c#1", "../x#1", "owner/repo#", "#1<script>"])
+def test_not_issue_links(issue):
+    assert answers.issue_problems(issue)
 
 
 def test_error_messages_show_values_printably():

@@ -20,7 +20,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--author")
     new.add_argument("--module", action="append", help=f"one of {', '.join(rules.modules)}; repeat for more")
     new.add_argument("--backend", help=f"one of: {', '.join(rules.backends)}")
-    new.add_argument("--issue", help="related issue / PR: a link, #123 or !123")
+    new.add_argument("--issue", help="related issue / PR: a link, #123, !123 or owner/repo#123")
     new.add_argument("--type", help=f"background category: {', '.join(rules.rfc_types)}")
     new.add_argument("--date", help="creation date, YYYY-MM-DD (default: today)")
     new.add_argument("--output-dir", default=".", help="where the RFC directory is created (default: .)")
