@@ -92,3 +92,11 @@ def test_a_goal_unlike_the_two_other_parts_is_reported_at_it():
     two, three_one, eight = bound(0.01, "2", True), bound(0.005, "3.1", True), bound(0.005, "8", True)
     assert odd_goals([two, three_one, eight]) == [(two, three_one)]
     assert odd_goals([two, three_one]) == []  # one against one: which is meant is not said
+
+
+def test_an_auxiliary_loss_is_another_quantity():
+    """(held-back round 23) `lm loss … ≤ 1e-4，aux loss 相对误差 ≤ 1e-6`: two bounds of two losses."""
+    lm, aux = read("确定性模式下前 500 步 lm loss 与现有逐层实现逐步相对误差 ≤ 1e-4，aux loss 相对误差 ≤ 1e-6")
+    assert (lm.which, aux.which) == ("", "aux")
+    check = bound(1e-3, "9.2", True, stat="each", steps=500)
+    assert weaker_checks([lm, aux, check]) == [(check, lm)]

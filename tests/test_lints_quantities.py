@@ -1125,3 +1125,26 @@ def test_a_bare_start_in_thousands_keeps_its_own_last_digit():
     """`from 385.5k to ≥ 361k tokens/s`: the start is 385,500 ± 50 tokens/s, not ± 51,200."""
     (claim,) = claims_in(normal("throughput from 385.5k to ≥ 361k tokens/s"))
     assert claim.origin is not None and claim.origin.ulp == pytest.approx(50.0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "step time from 6.00 s to ≤ 6.06 s (overhead ≤ 1 %)",
+        "step time overhead ≤ 1 %",
+        "step time grows by at most 1 %",
+    ],
+)
+def test_an_overhead_is_what_a_metric_grows_by(text):
+    """(held-back round 23) `overhead ≤ 1 %` of a step time limits its growth, as `grows by at most`."""
+    limits = [c for c in claims_in(normal(text)) if c.kind == DELTA]
+    assert [(c.change, c.op, c.quantity.number) for c in limits] == [(UP, LE, 1.0)]
+
+
+def test_lost_work_is_no_recovery_time():
+    """(held-back round 23) `MTTR … ≤ 240 s; lost work per failure … ≤ 150 s`: two metrics, or
+    3.1 would state three recovery times and be compared with nothing."""
+    from rfc_template.lints.quantities.metrics import metrics_in
+
+    named = metrics_in(normal("MTTR from 660 s to ≤ 240 s; lost work per failure from 1500 s to ≤ 150 s"))
+    assert [m.key for m in named] == ["recovery time", "lost work"]

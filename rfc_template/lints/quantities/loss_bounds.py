@@ -50,6 +50,8 @@ OTHER_REFERENCE = re.compile(
     r"(?i)checkpoint|save|load|resum|restart|uninterrupted|unbroken|续训|保存|加载|恢复|中断|重启"
     r"|PT\s?(?:/|与|和|and|vs\.?|versus)\s?MS|MS\s?(?:/|与|和|and|vs\.?)\s?PT|两(?:个)?后端|both backends|backends"
 )
+# the loss named just before `loss`: an auxiliary one is another quantity than the model's
+AUXILIARY = re.compile(r"(?i)(?:\baux(?:iliary)?|\bz|\brouter|balanc\w*|辅助|均衡)[\s_-]?$")
 RELATIVE = re.compile(r"(?i)相对|relative|%")
 ABSOLUTE = re.compile(r"(?i)绝对|absolute")
 MEAN = re.compile(r"(?i)平均|\bmean\b|\baverage\b")
@@ -73,6 +75,7 @@ class LossBound(NamedTuple):
     stat: str  # "mean", "each" (every step's, the largest) or ""
     steps: float | None  # over how many steps, when said
     smoke: bool = False  # 9.1's Level0: a short run, of its own window if not said the same
+    which: str = ""  # "aux": an auxiliary loss (`aux loss`, `z-loss`, `辅助 loss`), not the model's
 
 
 def _number(text: str) -> float:
@@ -94,9 +97,10 @@ def bounds_in(text: str, line: int, source: str, context: str = "", smoke: bool 
     of them (a 9.1 row's scenario: its steps)."""
     found = []
     for sentence in SENTENCES.split(text):
-        losses = [m.end() for m in LOSS.finditer(sentence)]
-        if not losses:
+        found_losses = list(LOSS.finditer(sentence))
+        if not found_losses:
             continue
+        losses = [m.end() for m in found_losses]
         cuts = [0] + [m.end() for m in CLAUSE.finditer(sentence)] + [len(sentence)]
         said_from = 0
         for match in BOUND.finditer(sentence):
@@ -109,6 +113,8 @@ def bounds_in(text: str, line: int, source: str, context: str = "", smoke: bool 
             if OTHER_REFERENCE.search(sentence, clause_start, clause_end):
                 continue
             own = sentence[max(begun, clause_start) : clause_end]
+            start = next(m.start() for m in found_losses if m.end() == loss)
+            which = "aux" if AUXILIARY.search(sentence, 0, start) else ""
             number = _number(match.group("number") or match.group("after"))
             percent = (match.group("percent") or match.group("after_percent")) is not None
             relative = True if RELATIVE.search(own) else (False if ABSOLUTE.search(own) else None)
@@ -123,16 +129,19 @@ def bounds_in(text: str, line: int, source: str, context: str = "", smoke: bool 
                     stat,
                     _steps(sentence) or _steps(context),
                     smoke,
+                    which,
                 )
             )
     return found
 
 
 def alike(a: LossBound, b: LossBound) -> bool:
-    """The two bound the same thing: relative and absolute are two, the mean and each step's
-    are two, and so are two windows of steps (a short smoke run has its own bound)."""
+    """The two bound the same thing: the model's loss and an auxiliary one are two, relative and
+    absolute are two, the mean and each step's are two, and so are two windows of steps (a
+    short smoke run has its own bound)."""
     return (
-        (a.relative is None or b.relative is None or a.relative == b.relative)
+        a.which == b.which
+        and (a.relative is None or b.relative is None or a.relative == b.relative)
         and (not a.stat or not b.stat or a.stat == b.stat)
         and (a.steps is None or b.steps is None or a.steps == b.steps)
     )

@@ -77,6 +77,13 @@ LEXICON = (
         r"MTTR|恢复(?:耗时|时间|时长)|recovery time|time to recover(?:y)?|故障到恢复(?:训练)?的?(?:耗时|时间)",
     ),
     ("load time", LOWER, (TIME,), r"加载(?:耗时|时间)|load(?:ing)? time"),
+    # the training a failure throws away (`lost work per failure ≤ 150 s`): not the time to recover
+    (
+        "lost work",
+        LOWER,
+        (TIME,),
+        r"lost (?:work|progress|training(?: time)?)|丢失(?:的)?(?:训练)?(?:进度|时间|工作量)",
+    ),
     (
         "save time",
         LOWER,
@@ -155,7 +162,7 @@ ANCHORS = (
     "time", "clipping", "dram", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
     "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充", "阶段", "phase",
-    "stall", "停顿", "卡顿",
+    "stall", "停顿", "卡顿", "lost", "丢失",
 )  # fmt: skip
 BEFORE, AFTER = (
     24,

@@ -120,7 +120,7 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     memory is not device memory; but `单卡峰值显存` is 9.3's `peak memory`: a device's memory is
     one device's; one collective's exposed time, `暴露的 all-gather`, and a phase named, `优化器阶段`,
     are metrics of their own), stated the same way (a bound `<= 25 min`, a change `下降 >=
-    15%`, a limit on a regression `增加 <= 2 GB`, a ratio `<= 1.5 倍`), for the same backend (a
+    15%`, a limit on a regression `增加 <= 2 GB`, `overhead ≤ 1 %`, a ratio `<= 1.5 倍`), for the same backend (a
     target of no backend stands for both). Reported at the later statement, naming the line of
     the earlier: two of 2, 3.1 and 8 that differ, or a 9.3 criterion weaker than one of them (a
     stricter criterion is fine, but for a limit on a cost, which is one number: `增加 <= 3%`
@@ -163,7 +163,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
 
     The loss's agreement with its reference (`loss 与基线相对误差 ≤ 1e-3`, `the loss within
     0.5% of the fp32 run`, no metric of their own: a bare number or a percent) is read with
-    what makes two such bounds another quantity each: relative or absolute, the mean or each
+    what makes two such bounds another quantity each: the model's loss or an auxiliary one
+    (`aux loss`, `z-loss`), relative or absolute, the mean or each
     step's (`平均`, `逐 step`, `max`), over how many steps. A row of 9.1 or 9.2 whose bound is
     looser than the one value 2, 3.1 and 8 set of the same thing is weaker than it (`1000 step
     相对误差 ≤ 1e-2` for a success criterion of `≤ 1e-3`); one of 2, 3.1 and 8 that states it once,
