@@ -340,3 +340,26 @@ def test_correct_writing_a_review_met_is_quiet(text):
 )
 def test_an_equals_after_a_product_may_work_out_that_product(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 23) a value, then its share of another; a count before its `×`
+        # with words before it; a factor said approximately
+        ("0.15 s / 50 = 3 ms per step, 0.05 % of 6.00 s", False),
+        ("0.15 s / 50 = 3 ms per step, 0.5 % of 6.00 s", True),
+        ("24 GB, 37.5% of the 64 GB host memory", False),
+        ("24 GB, 40% of the 64 GB host memory", True),
+        ("3 ms（占 6.00 s 的 0.05%）", False),
+        ("3 ms（占 6.00 s 的 0.5%）", True),
+        ("lost 10% of 200 steps", False),
+        ("a 64B-parameter dense model trained with FSDP on 32 nodes × 8 cards = 256 cards", False),
+        ("a 64B-parameter dense model trained with FSDP on 16 nodes × 8 cards = 256 cards", True),
+        ("768 × 约 50 µs ≈ 38 ms 是小包通信时延", False),
+        ("768 × 约 50 µs ≈ 3.8 ms 是小包通信时延", True),
+        ("768 × 约 50 µs = 40 ms", False),  # an approximate factor: its total may be of the exact one
+    ],
+)
+def test_shares_counts_and_approximate_factors(text, is_wrong):
+    assert wrong(text) is is_wrong

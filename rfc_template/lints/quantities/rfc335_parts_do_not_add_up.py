@@ -105,13 +105,16 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       only, no names; each decimal may be rounded by half its last digit, a result by 1% and a
       whole-number result by half its last digit: `(80 − 62) / 80 = 23%`);
     - a share of the value just before it, said with what it is: `256 MiB，其中跨机约 3/4，即
-      192 MiB`, `64 GB, of which about 75%, i.e. 48 GB` (a share is read as approximate);
+      192 MiB`, `64 GB, of which about 75%, i.e. 48 GB` (a share is read as approximate); and a
+      value given as a share of another of its kind: `3 ms per step, 0.05 % of 6.00 s`, `24 GB, 37.5%
+      of the 64 GB`, `3 ms（占 6.00 s 的 0.05%）`;
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`, and one
       with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume);
       sums of products set equal side by side (`12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 = 29.8 ms`); and
       whole numbers with what each counts (`4 种深度 × 4 种桶大小 = 16 个候选`, `4 depths × 4
-      bucket sizes = 16 candidates`);
+      bucket sizes = 16 candidates`, after other words: `on 32 nodes × 8 cards = 256 cards`); a factor
+      said approximately (`768 × 约 50 µs ≈ 38 ms`) makes its total approximate;
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
     - a table with a 合计 / 总计 / Total row, column by column (a part's aside in brackets left
       out: `26 GiB（20 层）`; a part worked out in its cell is its result: `2 × 0.50 GB = 1.00
@@ -412,6 +415,8 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += _sums_of_products(text)
     if "×" in text and "=" in text:
         found += _counted_products(text)
+    if "%" in text and (" of " in text or "占" in text):
+        found += _percent_of(text)
     return tuple(dict.fromkeys(found))
 
 
@@ -423,6 +428,7 @@ COUNTED_RESULT = re.compile(
     r"=\s*(\d+)(?![\d.,]|\s*[×*/÷+]|\s*(?:[KMGTP]i?B|B|bytes?|s|ms|min|h|%|tokens?/s|GB/s)(?![A-Za-z]))"
 )
 SENTENCE_BREAK = re.compile(r"[，。;；:：(（)）|]|,(?!\d{3})")
+FIRST_COUNT = re.compile(r"(?<![\w.,])\d+(?![\d.,])\s*[^\d×=]{0,12}?\s*$")
 
 
 def _counts(pieces: list[str], result: str) -> bool:
@@ -441,6 +447,8 @@ def _counted_products(text: str) -> list[str]:
         head = text[: result.start()]
         breaks = [m.end() for m in SENTENCE_BREAK.finditer(head)]
         pieces = head[breaks[-1] if breaks else 0 :].split("×")
+        first = FIRST_COUNT.search(pieces[0])  # `… trained on 16 nodes × 8 cards`: from the first factor's count
+        pieces[0] = pieces[0][first.start() :] if first else pieces[0]
         factors = [COUNTED_FACTOR.fullmatch(piece) for piece in pieces]
         if len(pieces) < 2 or not all(factors):
             continue
@@ -824,7 +832,7 @@ def _differences(text: str) -> list[str]:
     return found
 
 
-TIMES = re.compile(r"\s*×\s*")
+TIMES = re.compile(r"\s*×\s*(?:约|~|about )?\s*")  # (`768 × 约 50 µs`: a factor said approximately)
 NAMED_AFTER = re.compile(r"\s*(?:[A-Za-z]|[\u4e00-\u9fff])")
 
 
@@ -862,6 +870,7 @@ def _products(text: str) -> list[str]:
         if total is None:
             continue
         whole, approx = total
+        approx = approx or any(p.approx for p in chain.parts)  # (`768 × 约 50 µs`)
         if whole.bare and COUNT_MULTIPLIER.match(text, whole.end):
             continue  # `= 40 Mi 个元素`, `= 40 M elements`: a count's multiplier after a space, not read
         units = [p for p in chain.parts if p.dim != COUNT]
@@ -1032,6 +1041,47 @@ def _share_of(text: str, part: Quantity, whole: Quantity, percent: Quantity) -> 
         return []
     shown = f"{_written(text, part)} / {_written(text, whole)}"
     return [f"{shown} is {(low + high) / 2:.3g}%, not the {_written(text, percent)} it is given as"]
+
+
+# a value, then its share of another: `3 ms per step, 0.05 % of 6.00 s`, `3 ms（占 6.00 s 的 0.05%）`
+SHARE_BEFORE = re.compile(
+    r"(?i)^\s*(?:(?:per|/)\s?(?:step|iteration|card|rank|node|GPU|NPU)\s*)?"
+    r"(?:,|，|\(|（|\bis\b|=|i\.e\.,?|, i\.e\.,?|即|or)\s*(?:about|约|~|≈)?\s*(?:占\s*)?$"
+)
+PERCENT_OF = re.compile(r"(?i)^\s*(?:%|％)\s*of\s+(?:the\s+)?(?:about\s+|~\s*)?$")
+SHARE_OF_ZH = re.compile(r"^\s*的\s*$")
+
+
+def _percent_of(text: str) -> list[str]:
+    """`A, P % of B` and `A（占 B 的 P%）`: A over B, of one dimension, is P%."""
+    values = quantities(text)
+    found = []
+    for i, percent in enumerate(values):
+        if percent.dim != PERCENT or percent.sign:
+            continue
+        part = values[i - 1] if i else None
+        whole = values[i + 1] if i + 1 < len(values) else None
+        english = (
+            part is not None
+            and whole is not None
+            and SHARE_BEFORE.match(text[part.end : percent.start])
+            and PERCENT_OF.match(text[percent.end - 1 : whole.start])
+            and not text[part.end : percent.start].strip().endswith("占")
+        )
+        chinese = (  # `A（占 B 的 P%）`: the whole between
+            i >= 2
+            and SHARE_BEFORE.match(text[values[i - 2].end : values[i - 1].start])
+            and text[values[i - 2].end : values[i - 1].start].rstrip().endswith("占")
+            and SHARE_OF_ZH.match(text[values[i - 1].end : percent.start])
+        )
+        if chinese:
+            part, whole = values[i - 2], values[i - 1]
+        elif not english:
+            continue
+        if part is None or whole is None or part.dim != whole.dim or part.dim in (COUNT, PERCENT) or not whole.low:
+            continue
+        found += _share_of(text, part, whole, percent)
+    return found
 
 
 # a size moved at a bandwidth, then the time it takes: `28 GB per node at 2 GB/s NVMe write = 14 s`
