@@ -111,22 +111,31 @@ NOT_RUN = re.compile(
 
 
 # the alias everyone writes for a backend, read as it without its import when a module of
-# that backend follows (`ms.ops.AlltoAll`; a variable `ms` has no `.ops`)
+# that backend follows (`ms.ops.AlltoAll`; a variable `ms` has no `.ops`); and MindSpore's
+# primitives through `ops` (`ops.AllReduce(...)`: a torch name is lowercase, `dist.all_reduce`)
 USUAL_ALIAS = {
     "MS": (
-        "ms",
-        frozenset(
-            "ops nn mint communication runtime set_context Tensor Parameter PYNATIVE_MODE GRAPH_MODE"
-            " save_checkpoint load_checkpoint load_param_into_net value_and_grad bfloat16 hal".split()
+        (
+            "ms",
+            frozenset(
+                "ops nn mint communication runtime set_context Tensor Parameter PYNATIVE_MODE GRAPH_MODE"
+                " save_checkpoint load_checkpoint load_param_into_net value_and_grad bfloat16 hal".split()
+            ),
         ),
+        ("ops", frozenset("AllReduce AllGather ReduceScatter AlltoAll AlltoAllV Broadcast ReduceOp".split())),
     ),
 }
 
 
 def _usual_alias(chain: str, backend: Backend) -> bool:
-    alias, modules = USUAL_ALIAS.get(backend.code, ("", frozenset()))
     parts = chain.split(".")
-    return bool(alias) and parts[0] == alias and len(parts) > 1 and parts[1] in modules
+    return len(parts) > 1 and any(
+        parts[0] == alias and parts[1] in modules for alias, modules in USUAL_ALIAS.get(backend.code, ())
+    )
+
+
+def aliases(backend: Backend) -> tuple[str, ...]:
+    return tuple(alias for alias, _ in USUAL_ALIAS.get(backend.code, ()))
 
 
 @quietly

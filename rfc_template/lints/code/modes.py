@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
 from rfc_template.lints.code.backends import NOT_RUN
 from rfc_template.lints.quantities import spans
@@ -125,3 +126,31 @@ def rows_in_left_out_mode(ctx: Context) -> list[tuple[int, str, int]]:
                 if MODE[mode].search(text) and not MODE[OTHER[mode]].search(text) and not _refused_or_not_run(text):
                     found.append((line, mode, at))
     return found
+
+
+# MindSpore's mode set in code: `ms.set_context(mode=ms.GRAPH_MODE)`
+MODE_SET = re.compile(r"^[^#]*\bmode\s?=\s?(?:[\w.]+\.)?(GRAPH_MODE|PYNATIVE_MODE)\b")
+MODE_NAMES = {"GRAPH_MODE": GRAPH, "PYNATIVE_MODE": PYNATIVE}
+
+
+def mode_set_in_code(ctx: Context, sections: set[str]) -> list[Finding]:
+    """RFC327's: code of `sections` that sets MindSpore to a mode the RFC leaves out."""
+    findings: list[Finding] = []
+    for block in ctx.doc.code_blocks:
+        if block.section not in sections or "_MODE" not in block.code or "raises" in block.code:
+            continue  # found in C: most blocks set no mode; a test that a mode is refused is the RFC's promise
+        left_out_at = left_out_modes(ctx)
+        for offset, text in enumerate(block.code.splitlines(), start=1):
+            match = MODE_SET.search(text)
+            mode = MODE_NAMES[match.group(1)] if match else None
+            if mode in left_out_at:
+                findings.append(
+                    Finding(
+                        block.line + offset,
+                        1,
+                        "RFC327",
+                        f"'{block.section}' sets MindSpore to {match.group(1)}, a mode line {left_out_at[mode]} "  # type: ignore[union-attr]
+                        f"leaves out: set the mode the RFC supports, or support {mode}",
+                    )
+                )
+    return findings

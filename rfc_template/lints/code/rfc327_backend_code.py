@@ -9,8 +9,8 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import USAGE
-from rfc_template.lints.code.backends import BACKENDS, MS, PT, USUAL_ALIAS, Backend, backend_uses, dotted, left_out
-from rfc_template.lints.code.modes import GRAPH, PYNATIVE, left_out_modes
+from rfc_template.lints.code.backends import BACKENDS, MS, PT, Backend, aliases, backend_uses, dotted, left_out
+from rfc_template.lints.code.modes import mode_set_in_code
 from rfc_template.lints.code.parsing import Parsed, is_python, parse_block
 from rfc_template.lints.model import PARAMETERS
 from rfc_template.lints.slots import rows
@@ -27,6 +27,20 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
     REVIEW,
     WARNING,
     fails=(
+        # a MindSpore primitive through `ops`, never imported, in a PT RFC (held-back rounds 12 and 23)
+        edit(
+            "    dist.all_to_all_single(recv, send, group=group)          # chunk i goes to rank i",
+            "    ops.AllReduce(group=group)(recv)                          # chunk i goes to rank i",
+            rfc="en",
+        ),
+        # the MS branch of an `if … else` using PyTorch it never imports (held-back round 23)
+        edit(
+            "\n### 5.3 接口说明",
+            '\n```python\ndef synchronize(backend):\n    if backend == "PT":\n        import torch\n\n'
+            "        torch.npu.synchronize()\n    else:\n        import mindspore as ms\n\n"
+            "        torch.cuda.synchronize()\n```\n\n### 5.3 接口说明",
+            at="torch.cuda.synchronize()",
+        ),
         # MindSpore set to the mode 3.1 leaves out (`MS 本期只支持 PyNative`, held-back round 8)
         edit(
             "\n### 5.3 接口说明",
@@ -59,6 +73,12 @@ DESIGN_CODE = (PARAMETERS, USAGE, "6.4 关键逻辑", "6.5 代码改动点")
         ),
     ),
     passes=(
+        edit(
+            "\n### 5.3 接口说明",
+            '\n```python\ndef synchronize(backend):\n    if backend == "PT":\n        import torch\n\n'
+            "        torch.npu.synchronize()\n    else:\n        import mindspore as ms\n\n"
+            "        ms.runtime.synchronize()\n```\n\n### 5.3 接口说明",
+        ),
         edit(
             "\n### 5.3 接口说明",
             "\n```python\nimport mindspore as ms\n\nms.set_context(mode=ms.PYNATIVE_MODE)\n```\n\n### 5.3 接口说明",
@@ -109,14 +129,16 @@ def backend_code(ctx: Context) -> list[Finding]:
     Read from the code's syntax, so comments, strings and type hints in quotes are not
     read (`# PT：torch.cuda.Stream` is a note); an alias (`mint.`, `dist.`) counts only
     through its import, but for `ms.` followed by a MindSpore module (`ms.ops.AlltoAll`,
-    `ms.set_context`): a variable named `ms` has no `.ops`. Not read: an `if` whose test names the other backend (a guard:
+    `ms.set_context`): a variable named `ms` has no `.ops`; and for `ops.` followed by a
+    MindSpore primitive (`ops.AllReduce(...)`, `ops.ReduceOp`: torch's are lowercase). Not read: an `if` whose test names the other backend (a guard:
     `if platform == "torch": ...`), imports in a `try` that catches ImportError, and code
     elsewhere (4.'s references, 6.6's options, the author's own sections).
 
     In a PT + MS RFC, a block of those sections that imports one backend alone and uses the
     other's package without importing it (`import mindspore as ms` … `torch.optim.AdamW(...)`):
     the MS example calls PyTorch, which it cannot (the name is not even defined); the same in
-    a block with a function for each backend, each importing its own, where one uses the
+    a block with a function, or a branch of an `if … else`, for each backend, each importing
+    its own (`if backend == "PT": import torch … else: import mindspore as ms … torch.npu.Stream()`), where one uses the
     other's name (`torch.npu.synchronize()` in `_measure_ms`, or `ms.runtime.synchronize()`
     in `_measure_pt` with `ms` imported only in `_measure_ms`); and a table
     of those sections with a column for each backend (`| Operation | PT | MS |`) whose cell in
@@ -132,7 +154,7 @@ def backend_code(ctx: Context) -> list[Finding]:
     copied from the other backend's implementation and does not run on this one. Either
     way the reviewer cannot tell which backend the design is for.
     """
-    findings = _left_out_mode(ctx)
+    findings = mode_set_in_code(ctx, {ctx.edition.name(s) for s in DESIGN_CODE})
     found = left_out(ctx)
     if found is None:
         return findings + _other_backend_unimported(ctx) + _other_backend_in_column(ctx)
@@ -158,40 +180,9 @@ def backend_code(ctx: Context) -> list[Finding]:
     return findings
 
 
-# MindSpore's mode set in code: `ms.set_context(mode=ms.GRAPH_MODE)`
-MODE_SET = re.compile(r"^[^#]*\bmode\s?=\s?(?:[\w.]+\.)?(GRAPH_MODE|PYNATIVE_MODE)\b")
-MODE_NAMES = {"GRAPH_MODE": GRAPH, "PYNATIVE_MODE": PYNATIVE}
-
-
-def _left_out_mode(ctx: Context) -> list[Finding]:
-    """The design's code sets MindSpore to a mode the RFC leaves out (modes.py)."""
-    ed = ctx.edition
-    sections = {ed.name(s) for s in DESIGN_CODE}
-    findings: list[Finding] = []
-    for block in ctx.doc.code_blocks:
-        if block.section not in sections or "_MODE" not in block.code or "raises" in block.code:
-            continue  # found in C: most blocks set no mode; a test that a mode is refused is the RFC's promise
-        left_out_at = left_out_modes(ctx)
-        for offset, text in enumerate(block.code.splitlines(), start=1):
-            match = MODE_SET.search(text)
-            mode = MODE_NAMES[match.group(1)] if match else None
-            if mode in left_out_at:
-                findings.append(
-                    Finding(
-                        block.line + offset,
-                        1,
-                        "RFC327",
-                        f"'{block.section}' sets MindSpore to {match.group(1)}, a mode line {left_out_at[mode]} "  # type: ignore[union-attr]
-                        f"leaves out: set the mode the RFC supports, or support {mode}",
-                    )
-                )
-    return findings
-
-
 def _may_name(code: str, backend: Backend) -> bool:
     """The code may use the backend (found in C: most blocks name neither)."""
-    alias = USUAL_ALIAS.get(backend.code, ("",))[0]
-    return any(p in code for p in backend.packages) or bool(alias) and f"{alias}." in code
+    return any(p in code for p in backend.packages) or any(f"{alias}." in code for alias in aliases(backend))
 
 
 def _finding(
@@ -261,13 +252,12 @@ def _function_mixups(parsed: Parsed, section: str) -> list[Finding]:
         if alias.name.split(".")[0] in backend.packages
     }
     findings = []
-    for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
-        body = ast.Module(body=function.body, type_ignores=[])
+    for where, statements, bound in _scopes(tree):
+        body = ast.Module(body=statements, type_ignores=[])
         imported = [b for b in (PT, MS) if _imports(body, b)]
         if len(imported) != 1:
             continue
         own, other = imported[0], (MS if imported[0] is PT else PT)
-        bound = _bound(function)
         uses = [(n, what) for n, what in backend_uses(body, other) if what.split(".")[0] not in bound]
         uses += [
             (node, chain)
@@ -284,11 +274,33 @@ def _function_mixups(parsed: Parsed, section: str) -> list[Finding]:
                 parsed.at(
                     node,
                     "RFC327",
-                    f"'{section}': `{function.name}` imports {own.name} alone, but uses {what}, {other.name}'s API, "
+                    f"'{section}': {where} imports {own.name} alone, but uses {what}, {other.name}'s API, "
                     f"which it never imports: the {own.code} path calls the {other.code} backend (copied from the other?)",
                 )
             )
     return findings
+
+
+def _scopes(tree: ast.Module):
+    """(where, its statements, the names bound there) of each function, and of each branch of an
+    `if … else` in one (`if backend == "PT": import torch … else: import mindspore as ms …`)."""
+    for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        yield f"`{function.name}`", function.body, _bound(function)
+        parameters = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
+        for node in ast.walk(function):
+            if isinstance(node, ast.If) and node.orelse:
+                for branch in (node.body, node.orelse):
+                    yield f"a branch of `{function.name}`", branch, parameters | _bound_in(branch)
+
+
+def _bound_in(statements: list[ast.stmt]) -> set[str]:
+    names: set[str] = set()
+    for node in (n for statement in statements for n in ast.walk(statement)):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {a.asname or a.name.split(".")[0] for a in node.names}
+    return names
 
 
 def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
