@@ -83,7 +83,10 @@ def left_out_modes(ctx: Context) -> dict[str, int]:
     if table is not None:
         for line, row in rows(table):
             if row and row[0].strip() == ed.name(UNSUPPORTED):
-                for item in ITEM.split(" ".join(row[1:])):
+                cells = " ".join(row[1:])
+                if not any(word in cells.lower() for word in ANCHORS):
+                    continue
+                for item in ITEM.split(cells):
                     for mode, alone in ALONE.items():
                         if alone.fullmatch(item.strip()):
                             found.setdefault(mode, line)
@@ -106,7 +109,15 @@ def _lines(ctx: Context, name: str) -> list[tuple[int, str]]:
     if span is None:
         return []
     lines = ctx.visible_lines
-    return [(n, lines[n - 1]) for n in range(span.start, min(span.stop, len(lines) + 1)) if lines[n - 1].strip()]
+    return [
+        (n, lines[n - 1])
+        for n in range(span.start, min(span.stop, len(lines) + 1))
+        if any(word in lines[n - 1].lower() for word in ANCHORS)
+    ]
+
+
+# a word every mode's name holds one of, found with str.find: most lines name no mode
+ANCHORS = ("graph", "pynative", "静态图", "动态图", "图模式")
 
 
 def rows_in_left_out_mode(ctx: Context) -> list[tuple[int, str, int]]:
@@ -122,6 +133,8 @@ def rows_in_left_out_mode(ctx: Context) -> list[tuple[int, str, int]]:
             continue
         for line, row in rows(table):
             text = " ".join(row)
+            if not any(word in text.lower() for word in ANCHORS):
+                continue
             for mode, at in left_out.items():
                 if MODE[mode].search(text) and not MODE[OTHER[mode]].search(text) and not _refused_or_not_run(text):
                     found.append((line, mode, at))
