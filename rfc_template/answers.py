@@ -32,9 +32,9 @@ SLUG_MAX_LENGTH = 100
 TEXT_MAX_LENGTH = 200
 # `#123` (issue) or `!123` (merge request), or an http(s) link with no character that
 # would end a Markdown autolink (`<https://...>`) or a table cell; or another repository's
-# issue (`mindspore/hyper-parallel#2790`, which the forge links).
+# issue (`mindspore/hyper-parallel#2790`, a subgroup's `group/sub/repo!17`), which the forge links.
 ISSUE_PATTERN = re.compile(
-    r"(?:(?:[A-Za-z0-9][\w.-]{0,99}/[\w.-]{1,100})?[#!][1-9][0-9]{0,9}|https?://[^\s<>|`\\\"]+)\Z"
+    r"(?:(?:[A-Za-z0-9][\w.-]{0,99}/(?:[\w.-]{1,100}/){0,3}[\w.-]{1,100})?[#!][1-9][0-9]{0,9}|https?://[^\s<>|`\\\"]+)\Z"
 )
 DATE_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 MODULE_SEPARATORS = re.compile(r"[,，、/／\s]+")

@@ -50,3 +50,19 @@ def test_a_restriction_within_a_backend_is_no_backend_left_out(text):
 )
 def test_a_verification_row_on_one_backend_alone(row, one):
     assert (ONE_ONLY.search(row) is not None) is one
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a newcomer's review) a version or a mode makes it a restriction within the backend
+        "低于 2.7 的 MS 后端不支持，告警并保持同步规约",
+        "静态图模式下本期不支持 MS 后端，PyNative 下两个后端能力一致",
+        "on versions before 2.5 the MS backend is not supported, and start-up refuses it",
+        "in GRAPH_MODE the MS backend is not supported yet",
+        "MS 2.4 and earlier: no support for the MS backend, refused at start-up",
+        "so a PT job runs without the MS backend, and an MS job without PyTorch",
+    ],
+)
+def test_a_backend_refused_under_a_condition_is_not_left_out(text):
+    assert _left_out(text) == ""

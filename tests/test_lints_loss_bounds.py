@@ -100,3 +100,39 @@ def test_an_auxiliary_loss_is_another_quantity():
     assert (lm.which, aux.which) == ("", "aux")
     check = bound(1e-3, "9.2", True, stat="each", steps=500)
     assert weaker_checks([lm, aux, check]) == [(check, lm)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a newcomer's review) a target of the loss itself, another quantity's bound after it,
+        # another framework or a scaling run as the reference
+        "and the loss falls below 2.5 by step 1000",
+        "loss 最终降到 2.1 以下",
+        "loss 对齐，训练速度下降不超过 5%",
+        "loss 对齐，MFU 下降不超过 2%",
+        "loss spike 不超过 2 次",
+        "at most 2 loss spikes",
+        "MindSpore 与 PyTorch 同配置 loss 相对误差 <= 2e-3",
+        "与 Megatron-LM 同配置对比，loss 相对误差 <= 1e-2",
+        "单卡与 64 卡 loss 相对误差 <= 5e-3",
+    ],
+)
+def test_no_error_bound_of_the_loss_against_the_goals_reference(text):
+    assert read(text) == []
+
+
+@pytest.mark.parametrize(
+    "text, which, steps",
+    [
+        ("主 loss 相对误差 <= 1e-3，MTP loss 相对误差 <= 1e-2", ["", "mtp"], [None, None]),
+        ("前 200 个 step 的 loss 相对误差 <= 5e-3", [""], [200]),
+        ("loss relative error <= 1e-2 in a 50-step run", [""], [50]),
+        # the warm-up's bound names no error: not read (it would otherwise take the 1000 steps)
+        ("1000 step 内 loss 相对误差 <= 1e-3（前 100 step 的 warmup 阶段放宽到 <= 5e-3）", [""], [1000]),
+        ("loss 与基线平均相对误差 ≤ 0.3%，单步最大 ≤ 1.0%", ["", ""], [None, None]),
+    ],
+)
+def test_which_loss_and_over_which_steps(text, which, steps):
+    found = read(text)
+    assert [b.which for b in found] == which and [b.steps for b in found] == steps

@@ -72,3 +72,8 @@ def test_a_mode_said_supported_is_not_left_out(text, mode):
 )
 def test_an_item_of_the_not_supported_row_is_the_mode_alone(item, alone):
     assert (ALONE[GRAPH].fullmatch(item) is not None) is alone
+
+
+def test_something_that_only_works_in_one_mode_leaves_no_mode_out():
+    """(a newcomer's review) `comm_fusion 仅静态图生效`: comm_fusion's, not the feature's support."""
+    assert not ONLY[GRAPH].search("MS 自带的 comm_fusion 仅静态图生效，本特性不依赖它。")

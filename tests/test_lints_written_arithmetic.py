@@ -363,3 +363,16 @@ def test_an_equals_after_a_product_may_work_out_that_product(text, is_wrong):
 )
 def test_shares_counts_and_approximate_factors(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a newcomer's review) a range of counts multiplied: a range of products
+        "The scaling runs use 2 to 4 nodes × 8 cards = 16 to 32 cards.",
+        "2～4 节点 × 8 卡 = 16～32 卡",
+        "cp 4 or 8 ranks × 2 nodes = 8 or 16 ranks",
+    ],
+)
+def test_a_range_of_counts_multiplied_is_no_product(text):
+    assert not wrong(text)

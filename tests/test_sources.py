@@ -82,6 +82,7 @@ def test_unsafe_slugs(slug):
         "https://gitcode.com/mindspore/hyper-parallel/issues/284",
         "mindspore/hyper-parallel#2790",  # another repository's, as GitHub links it (held-back round 23)
         "mindspore/hyper-parallel!17",
+        "mindspore/ai-infra/hyper-parallel#284",  # a subgroup's (GitLab, Gitee)
     ],
 )
 def test_issue_links(issue):

@@ -1,5 +1,5 @@
-"""MindSpore's execution modes an RFC leaves out, and the verification rows that run in one
-anyway (RFC328): `MS 本期只支持 PyNative` with a 9.3 row on `MS GRAPH_MODE`.
+"""MindSpore's execution modes an RFC leaves out, and the verification rows (RFC328) and the
+code (RFC327) that run in one anyway: `MS 本期只支持 PyNative` with a 9.3 row on `MS GRAPH_MODE`.
 
 A mode is left out where the RFC says so plainly: named in 8's 不支持项 (Not supported) row
 or in a 3.2 非目标 (Non-goals) item that names no other mode, or the other mode said to be
@@ -26,8 +26,10 @@ MODE = {mode: re.compile(rf"(?i){words}") for mode, words in WORDS.items()}
 OTHER = {GRAPH: PYNATIVE, PYNATIVE: GRAPH}
 ONLY = {
     mode: re.compile(
-        rf"(?i)(?:只|仅)(?:支持|在|用|跑|限于?|能在)?\s?(?:MS\s?)?(?:{words})"
-        rf"|(?:{words})(?:\s?mode)?\s?only\b|\bonly\s(?:in|on|supports?|with|under|for)?\s?(?:the\s)?(?:{words})"
+        # said of the feature's support (`MS 本期只支持 PyNative`), not of something that only works
+        # in one mode (`comm_fusion 仅静态图生效`)
+        rf"(?i)(?:只|仅)(?:支持|限于?|能在)\s?(?:MS\s?)?(?:的\s?)?(?:{words})"
+        rf"|(?:{words})(?:\s?mode)?\s?only\b|\b(?:supported|supports?)\s?only\s(?:in|on|with|under)?\s?(?:the\s)?(?:{words})"
     )
     for mode, words in WORDS.items()
 }
@@ -61,6 +63,8 @@ ALONE = {
     for mode, words in WORDS.items()
 }
 NON_GOALS, GOALS, CONSTRAINTS = "3.2 非目标", "3.1 目标", "8. 约束与兼容性"
+MS_WORDS = re.compile(r"\b(?:MS|MindSpore)\b|昇思")
+PT_WORDS = re.compile(r"(?i)\b(?:PT|PyTorch|torch\w*)\b")
 # a row that tests the mode is refused, or its fallback: the RFC's own promise
 REFUSED = re.compile(
     r"(?i)报错|抛出|告警|回退|降级|不支持|拒绝|raises?|error|warn|fall(?:s|ing)? ?back|refus|unsupported|not supported"
@@ -137,21 +141,26 @@ def rows_in_left_out_mode(ctx: Context) -> list[tuple[int, str, int]]:
                 continue
             for mode, at in left_out.items():
                 if MODE[mode].search(text) and not MODE[OTHER[mode]].search(text) and not _refused_or_not_run(text):
-                    found.append((line, mode, at))
+                    # MindSpore's mode: the row runs on MS, and the cell naming the mode names no PT
+                    # (`PT torchair 图模式`, `PT（torch_npu，动态图）` are PyTorch's)
+                    cell = next(c for c in row if MODE[mode].search(c))
+                    if MS_WORDS.search(text) and not PT_WORDS.search(cell):
+                        found.append((line, mode, at))
     return found
 
 
 # MindSpore's mode set in code: `ms.set_context(mode=ms.GRAPH_MODE)`
 MODE_SET = re.compile(r"^[^#]*\bmode\s?=\s?(?:[\w.]+\.)?(GRAPH_MODE|PYNATIVE_MODE)\b")
 MODE_NAMES = {"GRAPH_MODE": GRAPH, "PYNATIVE_MODE": PYNATIVE}
+REFUSAL_TESTED = re.compile(r"(?i)\braise|\bexcept\b|assertRaises|NotImplementedError")
 
 
 def mode_set_in_code(ctx: Context, sections: set[str]) -> list[Finding]:
     """RFC327's: code of `sections` that sets MindSpore to a mode the RFC leaves out."""
     findings: list[Finding] = []
     for block in ctx.doc.code_blocks:
-        if block.section not in sections or "_MODE" not in block.code or "raises" in block.code:
-            continue  # found in C: most blocks set no mode; a test that a mode is refused is the RFC's promise
+        if block.section not in sections or "_MODE" not in block.code or REFUSAL_TESTED.search(block.code):
+            continue  # most blocks set no mode (a cheap str.find); a test that a mode is refused is the RFC's promise
         left_out_at = left_out_modes(ctx)
         for offset, text in enumerate(block.code.splitlines(), start=1):
             match = MODE_SET.search(text)

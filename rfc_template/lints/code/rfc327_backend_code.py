@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
@@ -281,16 +282,27 @@ def _function_mixups(parsed: Parsed, section: str) -> list[Finding]:
     return findings
 
 
-def _scopes(tree: ast.Module):
+def _scopes(tree: ast.Module) -> Iterator[tuple[str, list[ast.stmt], set[str]]]:
     """(where, its statements, the names bound there) of each function, and of each branch of an
     `if … else` in one (`if backend == "PT": import torch … else: import mindspore as ms …`)."""
-    for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    inner = {
+        id(n)
+        for f in functions
+        for n in ast.walk(f)
+        if n is not f and isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    for function in functions:
         yield f"`{function.name}`", function.body, _bound(function)
-        parameters = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
+        if id(function) in inner:
+            continue  # its branches are read once, from the function they are in
+        bound = _bound(function)
         for node in ast.walk(function):
             if isinstance(node, ast.If) and node.orelse:
+                # a name bound outside the `if` (`import torch` at the function's top) is bound in both branches
+                outside = bound - _bound_in([node])
                 for branch in (node.body, node.orelse):
-                    yield f"a branch of `{function.name}`", branch, parameters | _bound_in(branch)
+                    yield f"a branch of `{function.name}`", branch, outside | _bound_in(branch)
 
 
 def _bound_in(statements: list[ast.stmt]) -> set[str]:
@@ -305,13 +317,7 @@ def _bound_in(statements: list[ast.stmt]) -> set[str]:
 
 def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The names a function binds: its parameters, assignments and imports."""
-    names = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
-    for node in ast.walk(function):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            names.add(node.id)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            names |= {a.asname or a.name.split(".")[0] for a in node.names}
-    return names
+    return {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)} | _bound_in(function.body)
 
 
 def _imported_names(tree: ast.Module) -> set[str]:

@@ -8,6 +8,7 @@ from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.consistency import BOTH_BACKEND_ROWS
 from rfc_template.lints.quantities import GOALS, Statement, goals, prose, section_text
 from rfc_template.lints.quantities.backend_words import MS_NAME, MS_WORDS, NAME, PT_NAME, PT_WORDS, backend_of
+from rfc_template.lints.quantities.metrics import metrics_in
 
 _ASIDE = r"(?:\s*[（(][^)）]{0,20}[)）])?"  # `PT（torch_npu）`
 _PT, _MS = rf"(?:{PT_NAME}){_ASIDE}", rf"(?:{MS_NAME}){_ASIDE}"
@@ -46,7 +47,7 @@ _REFUSED = r"不支持|不提供|不交付|不实现|不覆盖|不可用|不在�
 LEFT_OUT = re.compile(
     rf"(?i)(?:本期|当前|目前|暂)?(?:{_REFUSED})\s*(?P<zh>{_PT}|{_MS})\s*后端{_END}"
     rf"|(?P<zh_after>{_PT}|{_MS})\s*后端\s*(?:本期|当前|目前|暂)?\s*(?:{_REFUSED}){_END}"
-    rf"|\b(?:no|not|without)\s+(?:support\w*\s+)?(?:for\s+|of\s+)?(?:the\s+)?(?P<en>{NAME})\s+backend{_END}"
+    rf"|\b(?:no|not)\s+(?:support\w*\s+)?(?:for\s+|of\s+)?(?:the\s+)?(?P<en>{NAME})\s+backend{_END}"
     rf"|\b(?:the\s+)?(?P<en_after>{NAME})\s+backend\s+(?:is|will be)\s+(?:not supported|not provided|not delivered"
     rf"|out of scope|excluded|a non-goal){_END}"
 )
@@ -63,9 +64,24 @@ ROWS_OF = (
 )  # the table, and the cell rows are grouped by (level, metric)
 
 
+# a condition that makes it a restriction within the backend: a version, a mode (`低于 2.7 的 MS
+# 后端不支持`, `in GRAPH_MODE the MS backend is not supported`)
+CONDITIONED = re.compile(
+    r"(?i)\d+\.\d+|低于|以下|之前|版本|\b(?:before|earlier|older|below|versions?|when|if)\b"
+    r"|静态图|动态图|图模式|GRAPH_MODE|graph mode|PyNative|模式下"
+)
+
+
+CLAUSE_END = re.compile(r"[，,;；。]")
+
+
 def _left_out(text: str) -> str:
     """The backend the text says is not delivered at all, or ""."""
     found = LEFT_OUT.search(text)
+    if found:  # (the condition said in the clause that says it: a reason after is no condition)
+        clause_start = max((m.end() for m in CLAUSE_END.finditer(text, 0, found.start())), default=0)
+        if CONDITIONED.search(text, clause_start, found.end()):
+            return ""
     return next((found.group(g) for g in ("zh", "zh_after", "en", "en_after") if found.group(g)), "") if found else ""
 
 
@@ -87,7 +103,7 @@ def _one_only(ctx: Context) -> list[Finding]:
                 continue
             alone = next(found.group(g) for g in "abc" if found.group(g))
             other, missing = (MS_WORDS, "MS") if backend_of(alone) == "PT" else (PT_WORDS, "PT")
-            group = [r for r in table.rows if len(r) > by and r[by].strip() == row[by].strip()]
+            group = [r for r in table.rows if len(r) > by and _alike(r[by], row[by])]
             if any(other.search(" ".join(r)) for r in group):
                 continue
             findings.append(
@@ -101,6 +117,12 @@ def _one_only(ctx: Context) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _alike(a: str, b: str) -> bool:
+    """Two rows of one level (9.1's first cell) or of a metric in common (9.3's 指标)."""
+    named_a, named_b = ({m.key for m in metrics_in(prose(cell))} for cell in (a, b))
+    return bool(named_a & named_b) if named_a and named_b else a.strip() == b.strip()
 
 
 def _joined(found: re.Match[str]) -> bool:

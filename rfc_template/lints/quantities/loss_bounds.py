@@ -24,7 +24,6 @@ from rfc_template.lints.quantities.units import NUMBER
 
 GOAL_SECTIONS = (("2", "2. 背景"), ("3.1", "3.1 目标"), ("8", "8. 约束与兼容性"))
 CHECK_SECTIONS = (("9.1", "9.1 用例分层"), ("9.2", "9.2 交互验证（举例）"))
-SECTIONS = tuple(name for _, name in GOAL_SECTIONS + CHECK_SECTIONS)
 
 LOSS = re.compile(r"(?i)\bloss(?:es)?\b|损失")
 SENTENCES = re.compile(r"[。；;]|\.\s")
@@ -32,7 +31,7 @@ CLAUSE = re.compile(r",(?!\d{3}(?!\d))")  # `，` read as `,`; not `2,000`
 # a number with a unit is no loss bound (`≤ 26 GB`, `≤ 1.05× the mean`, `within 30 steps`)
 _UNIT = (
     r"\s?(?:[KMGT]i?B\b|B\b|s\b|ms\b|min|h\b|tokens?|samples?|steps?|x\b|×|倍|个|卡|步|层|秒|分钟|小时"
-    r"|GPUs?|NPUs?|cards?|ranks?|nodes?|layers?)"
+    r"|GPUs?|NPUs?|cards?|ranks?|nodes?|layers?|次|times\b|spikes?)"
 )
 _VALUE = rf"(?P<number>{NUMBER})(?![\deE]|\.\d)(?:\s?(?P<percent>%)|(?!{_UNIT}))"
 _AFTER = rf"(?P<after>{NUMBER})(?![\deE]|\.\d)\s?(?P<after_percent>%)?"  # `0.5% 以内`
@@ -47,12 +46,26 @@ OTHER_QUANTITY = re.compile(
     r"(?i)norm|范数|梯度|gradient|grad|显存|memory|吞吐|throughput|step time|耗时|drop|丢弃|imbalance|不均衡|logits?"
     r"|accuracy|准确率|perplexity|ppl|metric|指标"
 )
+_BACKEND = r"(?:PT|MS|PyTorch|MindSpore)"
 OTHER_REFERENCE = re.compile(
     r"(?i)checkpoint|save|load|resum|restart|uninterrupted|unbroken|续训|保存|加载|恢复|中断|重启"
-    r"|PT\s?(?:/|与|和|and|vs\.?|versus)\s?MS|MS\s?(?:/|与|和|and|vs\.?)\s?PT|两(?:个)?后端|both backends|backends"
+    rf"|{_BACKEND}\s?(?:/|与|和|and|vs\.?|versus)\s?{_BACKEND}|两(?:个)?后端|both backends|backends"
 )
-# the loss named just before `loss`: an auxiliary one is another quantity than the model's
-AUXILIARY = re.compile(r"(?i)(?:\baux(?:iliary)?|\bz|\brouter|balanc\w*|辅助|均衡)[\s_-]?$")
+# another framework, or a scaling comparison (`单卡与 64 卡`), anywhere in the sentence: a reference of its own
+OTHER_RUN = re.compile(
+    r"(?i)Megatron|DeepSpeed|Colossal|torchtitan|MindFormers|(?:单卡|\d+\s?卡)\s?(?:与|和|vs\.?)\s?\d+\s?卡"
+)
+# what says the bound is of the loss's error, in its own clause: not a target of the loss
+# itself (`the loss falls below 2.5`), nor another quantity's bound after it (`训练速度下降不超过 5%`)
+ERROR = re.compile(r"(?i)误差|偏差|差异|差值|相对差|error|deviation|difference|diff\b|within|以内")
+# the loss named just before `loss` (`aux loss`, `MTP loss`, `validation loss`): another quantity
+# than the model's, unless a word any loss takes (`the`, `mean`, `training`, `lm`, `主`)
+# (a Chinese word before `loss` is mostly context, `1000 step 内 loss`: only these name a loss)
+NAMED_LOSS = re.compile(r"([A-Za-z][\w-]*|辅助|验证集?|评估)[\s_-]?$")
+ANY_LOSS = frozenset(
+    "the a an mean average final training train model lm main total overall its per-step step absolute relative"
+    " max maximum per-token token".split()
+)
 RELATIVE = re.compile(r"(?i)相对|relative|%")
 ABSOLUTE = re.compile(r"(?i)绝对|absolute")
 MEAN = re.compile(r"(?i)平均|\bmean\b|\baverage\b")
@@ -60,7 +73,7 @@ EACH_STEP = re.compile(
     r"(?i)逐\s?(?:step|步)|单步|每\s?(?:个\s?)?(?:step|步)|\bmax(?:imum)?\b|最大|every step|each step|per[- ]step"
 )
 STEPS = re.compile(
-    rf"(?i)(?P<n>{NUMBER})\s?(?P<k>[kK])?\s?(?:steps?|步|iterations?)(?![A-Za-z])|steps?\s{NUMBER}[kK]?\s?(?:to|~|-)\s?(?P<last>{NUMBER})(?P<lk>[kK])?"
+    rf"(?i)(?P<n>{NUMBER})\s?(?P<k>[kK])?\s?(?:个\s?|-)?(?:steps?|步|iterations?)(?![A-Za-z])|steps?\s{NUMBER}[kK]?\s?(?:to|~|-)\s?(?P<last>{NUMBER})(?P<lk>[kK])?"
 )
 
 
@@ -76,7 +89,7 @@ class LossBound(NamedTuple):
     stat: str  # "mean", "each" (every step's, the largest) or ""
     steps: float | None  # over how many steps, when said
     smoke: bool = False  # 9.1's Level0: a short run, of its own window if not said the same
-    which: str = ""  # "aux": an auxiliary loss (`aux loss`, `z-loss`, `辅助 loss`), not the model's
+    which: str = ""  # the loss named (`aux`, `mtp`, `validation`), "" for the model's
 
 
 def _number(text: str) -> float:
@@ -105,11 +118,12 @@ def _bounds_in(text: str, source: str, context: str, smoke: bool) -> tuple[LossB
     found = []
     for sentence in SENTENCES.split(text):
         found_losses = list(LOSS.finditer(sentence))
-        if not found_losses:
+        if not found_losses or OTHER_RUN.search(sentence):
             continue
         losses = [m.end() for m in found_losses]
         cuts = [0] + [m.end() for m in CLAUSE.finditer(sentence)] + [len(sentence)]
         said_from = 0
+        read_before = False  # a loss error bound read earlier in the sentence
         for match in BOUND.finditer(sentence):
             loss = max((at for at in losses if at <= match.end()), default=None)  # (`within a loss error of`)
             begun, said_from = said_from, match.end()
@@ -120,8 +134,11 @@ def _bounds_in(text: str, source: str, context: str, smoke: bool) -> tuple[LossB
             if OTHER_REFERENCE.search(sentence, clause_start, clause_end):
                 continue
             own = sentence[max(begun, clause_start) : clause_end]
+            if not ERROR.search(own) and not (read_before and (EACH_STEP.search(own) or MEAN.search(own))):
+                continue  # (`平均相对误差 ≤ 0.3%，单步最大 ≤ 1.0%`: the list of the error's bounds goes on)
             start = next(m.start() for m in found_losses if m.end() == loss)
-            which = "aux" if AUXILIARY.search(sentence, 0, start) else ""
+            named = NAMED_LOSS.search(sentence, 0, start)
+            which = named.group(1).lower() if named and named.group(1).lower() not in ANY_LOSS else ""
             number = _number(match.group("number") or match.group("after"))
             percent = (match.group("percent") or match.group("after_percent")) is not None
             relative = True if RELATIVE.search(own) else (False if ABSOLUTE.search(own) else None)
@@ -134,11 +151,12 @@ def _bounds_in(text: str, source: str, context: str, smoke: bool) -> tuple[LossB
                     match.group().strip(),
                     relative,
                     stat,
-                    _steps(sentence) or _steps(context),
+                    _steps(own) or _steps(sentence) or _steps(context),
                     smoke,
                     which,
                 )
             )
+            read_before = True
     return tuple(found)
 
 

@@ -428,6 +428,7 @@ COUNTED_RESULT = re.compile(
     r"=\s*(\d+)(?![\d.,]|\s*[×*/÷+]|\s*(?:[KMGTP]i?B|B|bytes?|s|ms|min|h|%|tokens?/s|GB/s)(?![A-Za-z]))"
 )
 SENTENCE_BREAK = re.compile(r"[，。;；:：(（)）|]|,(?!\d{3})")
+RANGE_BEFORE = re.compile(r"(?i)(?:\bto|~|～|-|–|至|到|或|\bor)\s*$")
 FIRST_COUNT = re.compile(r"(?<![\w.,])\d+(?![\d.,])\s*[^\d×=]{0,12}?\s*$")
 
 
@@ -448,6 +449,8 @@ def _counted_products(text: str) -> list[str]:
         breaks = [m.end() for m in SENTENCE_BREAK.finditer(head)]
         pieces = head[breaks[-1] if breaks else 0 :].split("×")
         first = FIRST_COUNT.search(pieces[0])  # `… trained on 16 nodes × 8 cards`: from the first factor's count
+        if first and RANGE_BEFORE.search(pieces[0], 0, first.start()):
+            continue  # `2 to 4 nodes × 8 cards = 16 to 32 cards`: a range of products
         pieces[0] = pieces[0][first.start() :] if first else pieces[0]
         factors = [COUNTED_FACTOR.fullmatch(piece) for piece in pieces]
         if len(pieces) < 2 or not all(factors):
