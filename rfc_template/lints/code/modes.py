@@ -13,6 +13,7 @@ import re
 
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
+from rfc_template.lints import quantities
 from rfc_template.lints.code.backends import NOT_RUN
 from rfc_template.lints.quantities import spans
 from rfc_template.lints.slots import rows
@@ -62,7 +63,7 @@ ALONE = {
     )
     for mode, words in WORDS.items()
 }
-NON_GOALS, GOALS, CONSTRAINTS = "3.2 非目标", "3.1 目标", "8. 约束与兼容性"
+GOALS, NON_GOALS, CONSTRAINTS = quantities.GOALS, quantities.NON_GOALS, quantities.CONSTRAINTS
 MS_WORDS = re.compile(r"\b(?:MS|MindSpore)\b|昇思")
 PT_WORDS = re.compile(r"(?i)\b(?:PT|PyTorch|torch\w*)\b")
 # a row that tests the mode is refused, or its fallback: the RFC's own promise

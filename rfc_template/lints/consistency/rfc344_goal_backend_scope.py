@@ -6,7 +6,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.consistency import BOTH_BACKEND_ROWS
-from rfc_template.lints.quantities import GOALS, Statement, goals, prose, section_text
+from rfc_template.lints.quantities import GOALS, NON_GOALS, Statement, goals, prose, section_text
 from rfc_template.lints.quantities.backend_words import MS_NAME, MS_WORDS, NAME, PT_NAME, PT_WORDS, backend_of
 from rfc_template.lints.quantities.metrics import metrics_in
 
@@ -51,7 +51,6 @@ LEFT_OUT = re.compile(
     rf"|\b(?:the\s+)?(?P<en_after>{NAME})\s+backend\s+(?:is|will be)\s+(?:not supported|not provided|not delivered"
     rf"|out of scope|excluded|a non-goal){_END}"
 )
-NON_GOALS = "3.2 非目标"
 # a verification row said to run on one backend alone: `…, PT only`, `仅 MS`, `only on PT`
 # (`MS only supports PyNative` is a restriction within MS)
 ONE_ONLY = re.compile(
@@ -97,7 +96,7 @@ def _one_only(ctx: Context) -> list[Finding]:
         for offset, row in enumerate(table.rows):
             text = " | ".join(row)
             if "only" not in text.lower() and "仅" not in text and "只" not in text:
-                continue  # found in C: most rows say nothing of the kind
+                continue  # a cheap pre-filter (str.find, no regex): most rows say nothing of the kind
             found = ONE_ONLY.search(text)
             if found is None or len(row) <= by:
                 continue

@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 PARAMETERS, USAGE = "5.1 接口定义", "5.2 使用示例"
-GOALS = "3.1 目标"
+GOALS, NON_GOALS = "3.1 目标", "3.2 非目标"
 BACKGROUND = "2. 背景"
 CONSTRAINTS = "8. 约束与兼容性"
 VERIFICATION = "9.3 性能 / 显存验证"

@@ -199,7 +199,7 @@ def loss_bounds(ctx: Context) -> list[LossBound]:
 
 
 def _may_name_loss(text: str) -> bool:
-    """Found in C: most lines name no loss."""
+    """A cheap pre-filter (str.find, no regex): most lines name no loss."""
     return "loss" in text.lower() or "损失" in text
 
 
