@@ -76,12 +76,18 @@ CLAUSE_END = re.compile(r"[，,;；。]")
 
 def _left_out(text: str) -> str:
     """The backend the text says is not delivered at all, or ""."""
+    found = _leaving_out(text)
+    return next((found.group(g) for g in ("zh", "zh_after", "en", "en_after") if found.group(g)), "") if found else ""
+
+
+def _leaving_out(text: str) -> re.Match[str] | None:
+    """Where the text leaves a backend out as a whole, under no condition."""
     found = LEFT_OUT.search(text)
     if found:  # (the condition said in the clause that says it: a reason after is no condition)
         clause_start = max((m.end() for m in CLAUSE_END.finditer(text, 0, found.start())), default=0)
         if CONDITIONED.search(text, clause_start, found.end()):
-            return ""
-    return next((found.group(g) for g in ("zh", "zh_after", "en", "en_after") if found.group(g)), "") if found else ""
+            return None
+    return found
 
 
 def _one_only(ctx: Context) -> list[Finding]:
@@ -216,13 +222,14 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     findings = []
     for goal, where in _scopes(ctx):
         if both and (gone := _left_out(goal.text)):
+            said = _leaving_out(goal.text)
             findings.append(
                 Finding(
                     goal.line,
                     1,
                     "RFC344",
                     f"{ctx.stated('适用后端', own)}, but {where} leaves {gone} out of this RFC "
-                    f"('{LEFT_OUT.search(goal.text).group().strip()[:60]}'): support both, or take {gone} out of {key}",  # type: ignore[union-attr]
+                    f"('{said.group().strip()[:60]}'): support both, or take {gone} out of {key}",  # type: ignore[union-attr]
                 )
             )
         elif both:

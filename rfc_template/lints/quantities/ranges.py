@@ -232,7 +232,7 @@ def _interval(text: str) -> Range | None:
         return None
     high, at = _quantity_or_name(text, comma.end())
     closing = INTERVAL_CLOSE.match(text, at) if high is not None else None
-    if closing is None or low == "inf" or high == "-inf" or (low == "name" and high == "name"):
+    if closing is None or low == "inf" or high == "-inf" or (low == NAMED and high == NAMED):
         return None
     at = closing.end()
     unit = UNIT_AFTER.match(text, at)
@@ -243,21 +243,22 @@ def _interval(text: str) -> Range | None:
             return None
         at = unit.end()
     parts = dict(_bounds(low, high), low_open=opening.group(1) == "(", high_open=closing.group(1) == ")")
-    if "name" in (low, high) and NARROWED.match(text, at):
+    if NAMED in (low, high) and NARROWED.match(text, at):
         return Range(text[:at].strip(), rest=text[at:].strip(" ;,。"), **parts)  # (narrowed: fewer values still)
     return _finish(text, at, **parts)
 
 
 # a bound named, not written (`[1, world_size // ep_size]`): unknown, so no bound on that side
+NAMED = "name"  # what `_quantity_or_name` reads it as, beside `_quantity_at`'s "inf" / "-inf"
 NAMED_BOUND = re.compile(r"[A-Za-z_][\w.]*(?:\s*(?://|\*|/|\+|-)\s*(?:[A-Za-z_][\w.]*|\d+))*(?=\s*[,\])])")
 
 
 def _quantity_or_name(text: str, position: int) -> tuple[Quantity | str | None, int]:
-    """`_quantity_at`, or a named bound, read as "name" (no bound: it does not widen or narrow
+    """`_quantity_at`, or a named bound, read as NAMED (no bound: it does not widen or narrow
     what is read of the other side)."""
     found, at = _quantity_at(text, position)
     if found is None and (named := NAMED_BOUND.match(text, position)):
-        return "name", named.end()
+        return NAMED, named.end()
     return found, at
 
 
