@@ -189,9 +189,13 @@ def generate(values: Mapping[str, object], output_dir: Path, rfc_dir: Path) -> N
                 "\n  ".join([f"the generated RFC does not match the template; {rfc_dir} was removed:", *problems])
             )
     except BaseException as error:
-        if target.holds(rfc_dir) and rfc_dir.exists():
-            shutil.rmtree(rfc_dir, ignore_errors=True)
-        target.remove_made_folders(made)
+        # Only the run holding the claim has made anything. A run refused the folder leaves
+        # the output folders alone: the run holding it may be creating the RFC in them
+        # right now, and an empty parent removed under it fails its mkdir.
+        if target.holds(rfc_dir):
+            if rfc_dir.exists():
+                shutil.rmtree(rfc_dir, ignore_errors=True)
+            target.remove_made_folders(made)
         if isinstance(error, RefusedAnswers):  # another run took the folder meanwhile
             slug = rfc_dir.name
             taken = target.target_problems(output_dir, slug, slug_option="--slug", output_option="--output-dir")

@@ -165,6 +165,36 @@ def test_a_failed_run_keeps_output_folders_it_found(tmp_path):
 
 # --- concurrent runs of one slug ------------------------------------------------------------
 
+HOLD_THE_CLAIM = textwrap.dedent(
+    """
+    import sys
+    from rfc_template import target
+    assert target.claim(sys.argv[1])
+    print("held", flush=True)
+    sys.stdin.read()
+    """
+)
+
+
+def test_a_run_refused_the_folder_leaves_the_output_folders_to_the_run_holding_it(tmp_path, monkeypatch):
+    """Another run holds the RFC folder and has just made the (empty) output folder this run
+    found missing when it started: refused, this run must not remove it from under that run."""
+    from rfc_template import target
+
+    out = tmp_path / "docs" / "design"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_THE_CLAIM, str(out / "mine")], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    try:
+        assert holder.stdout.readline() == b"held\n"
+        out.mkdir(parents=True)  # made by the holder after this run looked
+        monkeypatch.setattr(target, "folders_to_make", lambda _: [tmp_path / "docs", out])
+        assert main(["new", "--no-input", "--author", "张三", "--slug", "mine", "--output-dir", str(out)]) == 2
+        assert out.is_dir() and not (out / "mine").exists()
+    finally:
+        holder.communicate(b"", timeout=30)
+
+
 # Each run imports everything first, then waits for the same moment to start.
 AT_ONCE = textwrap.dedent(
     """
