@@ -1148,3 +1148,41 @@ def test_lost_work_is_no_recovery_time():
 
     named = metrics_in(normal("MTTR from 660 s to ≤ 240 s; lost work per failure from 1500 s to ≤ 150 s"))
     assert [m.key for m in named] == ["recovery time", "lost work"]
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("step time 劣化 ≤ 1%", ("limit:up", "step time", "percent")),
+        ("吞吐劣化 ≤ 1%", ("limit:down", "throughput", "percent")),
+        ("step time ≤ 3.67 s (≤ 2 % slower)", ("limit:up", "step time", "percent")),
+    ],
+)
+def test_a_regression_said_as_such_is_the_change_the_bad_way(text, key):
+    """(held-back round 24) `≤ 6.60 s/step（劣化 ≤ 3%）` in 9.3 against 3.1's `劣化 ≤ 1%`: a
+    regression of a step time is its growth, of a throughput its fall, so the two compare."""
+    from rfc_template.lints.quantities.statements import key_of
+
+    assert key in [key_of(c) for c in claims_in(normal(text))]
+
+
+def test_the_optimizer_step_is_a_phase_of_its_own():
+    """(held-back round 24) `step time ≤ 5.04 s, optimizer step ≤ 0.30 s`: two metrics, or 3.1
+    would state two step times and be compared with nothing."""
+    from rfc_template.lints.quantities.metrics import metrics_in
+
+    named = metrics_in(normal("step time ≤ 5.04 s, optimizer step ≤ 0.30 s; 9.3: optimizer step time, 优化器更新耗时"))
+    assert [m.key for m in named] == [
+        "step time",
+        "optimizer phase time",
+        "optimizer phase time",
+        "optimizer phase time",
+    ]
+
+
+@pytest.mark.parametrize("text", ["峰值显存增量 ≤ 0.6 GB", "peak memory growth ≤ 0.6 GB", "显存增幅 ≤ 0.6 GB"])
+def test_an_increment_is_what_a_metric_grows_by(text):
+    """(held-back round 24) `峰值显存增量 ≤ 0.6 GB` limits the growth, as `增加 ≤ 0.6 GB` does:
+    no bound on the memory itself."""
+    (claim,) = claims_in(normal(text))
+    assert (claim.kind, claim.change, claim.op, claim.quantity.number) == (DELTA, UP, LE, 0.6)

@@ -32,6 +32,7 @@ _UP_BEFORE = (
     r"提升了?|提高了?|增加了?|上升了?|增长了?|增大了?|多出了?|升高了?|多占了?|多用了?|"
     r"(?:increas(?:e|es|ed|ing)|grow(?:s|n|ing)?|rais(?:e|es|ed|ing)|ris(?:e|es|ing)|add(?:s|ed|ing)?)(?: by)?"
     r"|overhead(?: of)?"  # `step time … (overhead ≤ 1 %)`: what it grows by
+    r"|增量|增幅|growth(?: of)?"  # `峰值显存增量 ≤ 0.6 GB`, `memory growth ≤ 1 GB`: the same
 )
 _BETTER_BEFORE = (
     r"加速了?|提速了?|快了?|收益|节省量|降幅|improv(?:e|es|ed|ing)(?: by)?|speed(?:s)? up(?: by)?|gains?(?: of)?"

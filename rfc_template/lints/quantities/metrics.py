@@ -107,8 +107,15 @@ LEXICON = (
     # a copy's own time (`exposed PCIe copy time ≤ 0.5 s per step`): no step time's
     ("copy time", LOWER, (TIME,), r"(?:拷贝|搬运|传输)(?:耗时|时间)|(?:copy|transfer|swap) time"),
     ("compile time", LOWER, (TIME,), r"编译(?:耗时|时间)|compil(?:e|ation) time"),
-    # one phase of a step, named (`优化器阶段 270 ms`, `optimizer phase time`): a metric of its own (PHASE)
-    ("phase time", LOWER, (TIME,), rf"(?:{_PHASES}) ?阶段(?:的)?(?:耗时|时间|时长)?|(?:{_PHASES}) phase(?: time)?"),
+    # one phase of a step, named (`优化器阶段 270 ms`, `optimizer phase time`, the optimizer's own
+    # `optimizer step ≤ 0.30 s`): a metric of its own (PHASE), no step time
+    (
+        "phase time",
+        LOWER,
+        (TIME,),
+        rf"(?:{_PHASES}) ?阶段(?:的)?(?:耗时|时间|时长)?|(?:{_PHASES}) phase(?: time)?"
+        r"|optimizer step(?: time)?|优化器 ?(?:step|更新)(?:的)? ?(?:耗时|时间|时长)?",
+    ),
     ("startup time", LOWER, (TIME,), r"启动(?:耗时|时间)|startup time|start-up time"),
     (
         "clipping time",
@@ -162,6 +169,7 @@ ANCHORS = (
     "time", "clipping", "dram", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
     "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充", "阶段", "phase",
+    "optimizer", "优化器",
     "stall", "停顿", "卡顿", "lost", "丢失",
 )  # fmt: skip
 BEFORE, AFTER = (

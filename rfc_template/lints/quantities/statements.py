@@ -33,6 +33,7 @@ from rfc_template.lints.quantities.claims import (
     RATIO_OF,
     TRANSITION,
     UP,
+    WORSE,
     Claim,
     backend_of,
     backend_of_scenario,
@@ -87,10 +88,12 @@ def key_of(claim: Claim) -> tuple | None:
         if claim.op in good or (claim.kind == TRANSITION and claim.op == ""):
             return ("bound", metric.name, dim)
         return None
-    if claim.kind == DELTA and claim.change in (UP, DOWN):
+    # a regression said as such (`劣化 ≤ 1%`, `slowdown ≤ 2%`) is the metric's change the bad way
+    change = claim.direction if claim.kind == DELTA and claim.change == WORSE else claim.change
+    if claim.kind == DELTA and change in (UP, DOWN):
         if claim.op in (GE, GT, ""):
-            return (f"gain:{claim.change}", metric.name, dim)
-        return (f"limit:{claim.change}", metric.name, dim)
+            return (f"gain:{change}", metric.name, dim)
+        return (f"limit:{change}", metric.name, dim)
     if claim.kind == RATIO_OF and claim.op:
         return ("ratio:" + ("le" if claim.op in (LE, LT) else "ge"), metric.name, dim)
     return None
