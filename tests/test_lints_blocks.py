@@ -33,6 +33,29 @@ def test_a_block_left_open_is_one_finding_at_its_opening(rfc, opening):
     assert review(text, rfc) == [(at + 1, "RFC006")]
 
 
+def _example_then_53(rfc: Path) -> tuple[str, str, str]:
+    """(5.2 up to its last line; 5.3's heading; the rest)."""
+    text = rfc.read_text(encoding="utf-8")
+    heading = next(line for line in text.split("\n") if line.startswith("### 5.3"))
+    before, after = text.split("\n" + heading + "\n", 1)
+    return before.rstrip("\n"), heading, after
+
+
+# the RFCs whose 5.2 ends with its example's closing fence (one closes a <details> after it)
+EXAMPLE_LAST = [rfc for rfc in RFCS if _example_then_53(rfc)[0].endswith("\n```")]
+
+
+@pytest.mark.parametrize("rfc", EXAMPLE_LAST, ids=[p.parent.name for p in EXAMPLE_LAST])
+def test_a_closing_fence_left_out_is_named_where_it_goes(rfc):
+    """(held-back round 24) the closing fence of 5.2's example deleted: reported at its
+    opening fence, naming the example's last line, where the closing fence goes."""
+    code, heading, after = _example_then_53(rfc)
+    last = code.removesuffix("```").rstrip("\n")
+    broken = last + "\n\n" + heading + "\n" + after
+    (finding,) = check.check_text(broken, rfc, check.REVIEW).findings
+    assert finding.code == "RFC006" and f"after line {last.count(chr(10)) + 1} " in finding.message, finding
+
+
 def test_a_comment_closed_by_a_later_comment_is_still_left_open(tmp_path):
     rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
     text = rfc.read_text(encoding="utf-8").replace("## 4. 相关实现参考\n", "<!-- 参考待补\n\n## 4. 相关实现参考\n", 1)

@@ -25,6 +25,19 @@ def swallowed_sections(ctx: Context) -> list[str]:
     return [section.text for section in ctx.edition.sections if section.text in headings]
 
 
+def likely_end(ctx: Context) -> int | None:
+    """The line the block left open most likely ends at: the last line written before the
+    first required section's heading it swallows (None when it swallows none)."""
+    required = {section.text for section in ctx.edition.sections}
+    first = ctx.doc.unclosed[0].line if ctx.doc.unclosed else 0
+    after = ctx.doc.lines_after_unclosed()
+    for offset, line in enumerate(after):
+        if line.startswith("#") and document.section_of(document.normalise(line.lstrip("#"))) in required:
+            written = [first + n + 1 for n in range(offset) if after[n].strip()]
+            return written[-1] if written else None
+    return None
+
+
 def short(line: str) -> str:
     line = line.strip()
     return line if len(line) <= 40 else line[:40] + "…"

@@ -3,7 +3,7 @@ from __future__ import annotations
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import DRAFT, edit, rule
-from rfc_template.lints.blocks import FENCE_OR_COMMENT, short, swallowed_sections
+from rfc_template.lints.blocks import FENCE_OR_COMMENT, likely_end, short, swallowed_sections
 
 
 @rule(
@@ -24,7 +24,9 @@ def unclosed_block(ctx: Context) -> list[Finding]:
     A fence (```` ``` ````, `~~~`) never closed, or closed only by a later block's bare fence
     (its ```` ```python ```` then held as code); a comment `<!--` with no `-->`, or whose
     first `-->` follows a second `<!--` or is a diagram arrow (`A --> B`) in a fence inside
-    it. Reported once, at the opening line of the first: what follows is out of step. A
+    it. Reported once, at the opening line of the first, naming the line it most likely
+    ends at (the last line written before the first required section it swallows): what
+    follows is out of step. A
     comment holding a closed code block is accepted. The required sections swallowed are
     not reported missing (RFC001).
 
@@ -41,12 +43,14 @@ def unclosed_block(ctx: Context) -> list[Finding]:
     shown = "shown as code" if block.kind == "fence" else "hidden"
     count = f"{len(swallowed)} required section{'s' if len(swallowed) > 1 else ''}"
     lost = f" ({count} from '{swallowed[0]}' on)" if swallowed else ""
+    end = likely_end(ctx)
+    where = f", after line {end} (the last line before '{swallowed[0]}')" if swallowed and end else ""
     return [
         Finding(
             block.line,
             1,
             "RFC006",
             f"the {what} '{short(block.opening)}' is never closed: what follows{lost} "
-            f"is {shown} or out of place; close it with {closing}",
+            f"is {shown} or out of place; close it with {closing}{where}",
         )
     ]
