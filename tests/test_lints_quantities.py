@@ -235,6 +235,14 @@ def test_a_count_of_cards_is_no_ratio():
         ("[1, world_size // ep_size] 中能整除 world_size // ep_size 的值", "4", False),
         ("(0, num_layers)", "64", False),
         ("[pp_size, 512]", "1024", True),
+        # (held-back round 24) a parameter's symbol in the range, the largest int32, a power in Python
+        ("0 ≤ μ < 0.9", "0.95", True),
+        ("0 ≤ μ < 1", "0.95", False),
+        ("0 ~ 2^31 − 1", "2**32", True),
+        ("0 ~ 2**31 - 1", "2147483647", False),
+        ("1 ~ 16", "2 ** 4", False),
+        ("1 ~ 16", "**2**5**", True),  # (bold around a power)
+        ("1 ~ 8", "**64**", True),
     ],
 )
 def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, out):

@@ -84,6 +84,8 @@ _OPERATOR = (
 )
 OPERATOR = re.compile(r"\s*(?:" + "|".join(f"(?P<{name}>{pattern})" for pattern, name in _OPERATOR) + ")", re.I)
 NAME = r"[A-Za-z_][A-Za-z0-9_.]*"
+# the name in a comparison, which may be the parameter's symbol (`0 ≤ μ < 1`, `β ∈ ...`)
+SYMBOL = r"[A-Za-z_\u0370-\u03ff][A-Za-z0-9_.\u0370-\u03ff]*"
 BETWEEN = re.compile(r"\s*(?:~|-|to|至|到|and)\s*", re.I)
 INTEGER_WORDS = re.compile(
     r"(?i)(?P<pos>正整数|positive integers?|大于 ?0 的整数)|(?P<nonneg>非负整数|non-negative integers?|nonnegative integers?|自然数|natural numbers?)"
@@ -129,7 +131,7 @@ def _quantity_at(text: str, position: int) -> tuple[Quantity | str | None, int]:
 @lru_cache(maxsize=4096)
 def read_range(cell: str) -> Range | None:
     """The range a 合法范围 (Valid range) cell states, or None where it cannot be read."""
-    text = normal(cell.replace("`", "").replace("**", "")).strip()
+    text = normal(BOLD.sub("", cell.replace("`", ""))).strip()
     narrowed = NARROWING_FIRST.match(text)
     if narrowed:  # `power of two, 1 ~ 128`: the bounds hold whatever narrows them
         text = text[narrowed.end() :]
@@ -284,7 +286,7 @@ def _operator(match: re.Match) -> str:
 
 def _comparison(text: str) -> Range | None:
     at = 0
-    name = re.match(rf"({NAME})\s*", text)
+    name = re.match(rf"({SYMBOL})\s*", text)
     chained_low = None
     if name and not OPERATOR.match(text, name.end()):
         name = None
@@ -295,7 +297,7 @@ def _comparison(text: str) -> Range | None:
         low, after = _quantity_at(text, 0)
         if isinstance(low, Quantity):
             first = OPERATOR.match(text, after)
-            middle = re.compile(rf"\s*{NAME}\s*").match(text, first.end()) if first else None
+            middle = re.compile(rf"\s*{SYMBOL}\s*").match(text, first.end()) if first else None
             if first is None or middle is None or _operator(first) not in ("lt", "le"):
                 return _postfix(text, low, after)
             chained_low = (low, _operator(first) == "lt")
@@ -478,10 +480,14 @@ def unit_of_name(name: str) -> str:
     }.get(unit, unit)
 
 
+# Markdown's bold marks, not a power between two numbers (`2**32`)
+BOLD = re.compile(r"(?<![\w)])\*\*(?=\S)|(?<=\S)\*\*(?![\w(])")
+
+
 @lru_cache(maxsize=4096)
 def read_default(cell: str) -> Value | None:
     """The value a 默认值 (Default) cell gives, or None: no default, prose, an expression."""
-    text = normal(cell.replace("`", "").replace("**", "")).strip()
+    text = normal(BOLD.sub("", cell.replace("`", ""))).strip()
     narrowed = NARROWING_FIRST.match(text)
     if narrowed:  # `power of two, 1 ~ 128`: the bounds hold whatever narrows them
         text = text[narrowed.end() :]

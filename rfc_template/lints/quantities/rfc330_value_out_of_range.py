@@ -48,8 +48,8 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
     ## What it checks
     Each row of 5.1 接口定义 (Interface definition)'s parameter table whose 合法范围 (Valid range)
     a program can read: an interval (`16 ~ 4096`, `1 to 64`, `[1, 8]`, `(0, 1]`, `(0, 720] h`, its unit
-    after it; `[1, world_size // ep_size]`, a bound named, not written, leaves the other), a bound (`>= 0`,
-    `> 0`, `0 < ratio <= 1.0`, `1 以上`; `pp_size ≤ n ≤ 512`, whose lower bound is another
+    after it; `[1, world_size // ep_size]`, a bound named, not written, leaves the other; `0 ~ 2^31 − 1`),
+    a bound (`>= 0`, `> 0`, `0 < ratio <= 1.0`, `0 ≤ μ < 1`, `1 以上`; `pp_size ≤ n ≤ 512`, whose lower bound is another
     parameter, for its upper), `正整数` / `positive integer` and the like, `True /
     False`, a list of values (`"alltoall", "allgather"`, `1 / 2 / 4`, `"raise"：...；"warn"：...`),
     one value, `None, or` one of those, or a subset of strings (`Non-empty subset of "softmax",
@@ -62,8 +62,8 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
     to be a power of two`, `为 128 的倍数时…`). With units (`64 MB ~
     1 GB` against `256 MB`, `1K ~ 64K` against `4096`; a bare number takes the unit of the
     parameter's name, `bucket_size_mb`). A number other than 0 and 1 is no `True / False`.
-    Reported: at the row, a 默认值 (Default) outside it; at the value, a literal that 5.2 使用示例
-    (Usage example) passes for that parameter, by keyword to a function 5.1 defines, by an
+    Reported: at the row, a 默认值 (Default) outside it; at the value, a literal (or a size
+    worked out: `2**32`, `256 * 1024`) that 5.2 使用示例 (Usage example) passes for that parameter, by keyword to a function 5.1 defines, by an
     assignment to `<...>.name` or as a `name: value` line of a YAML block. A parameter written
     with the configuration key that sets it (`offload_fraction（optimizer.offload.fraction）`)
     is known by both (`config.optimizer.offload.fraction = 1.5`).
@@ -111,8 +111,10 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
 
 
 # `name = literal` / `name: literal` in 5.2's text: what is read first, before any tree
+# (a number may be a size worked out: `2**32`, `256 * 1024`, `1 << 20`)
 SET_TO = re.compile(
-    r"""\s*[=:]\s*("[^"\n]*"|'[^'\n]*'|[-+]?\.?\d[\w.+-]*|True|False|[(\[](?:\s*(?:"[^"\n]*"|'[^'\n]*')\s*,?)+\s*[)\]])"""
+    r"""\s*[=:]\s*("[^"\n]*"|'[^'\n]*'|[-+]?\.?\d[\w.+-]*(?:\s*(?:\*\*|\*|<<|//)\s*\d[\w.]*)*|True|False"""
+    r"""|[(\[](?:\s*(?:"[^"\n]*"|'[^'\n]*')\s*,?)+\s*[)\]])"""
 )
 WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
@@ -199,15 +201,12 @@ def example_values(ctx: Context, names: set[str]) -> list[tuple[int, int, str, V
     for block in ctx.doc.code_blocks:
         language = block.info.split(maxsplit=1)[0].lower() if block.info else ""
         if language in ("yaml", "yml") and block.section == usage:
-            if True:
-                for offset, line in enumerate(block.code.split("\n"), start=1):
-                    match = YAML_LINE.match(line)
-                    if match and match.group(1) in names:
-                        value = read_default(match.group(2))
-                        if value is not None:
-                            found.append(
-                                (block.line + offset, match.start(2) + 1, match.group(1), value, match.group(2))
-                            )
+            for offset, line in enumerate(block.code.split("\n"), start=1):
+                match = YAML_LINE.match(line)
+                if match and match.group(1) in names:
+                    value = read_default(match.group(2))
+                    if value is not None:
+                        found.append((block.line + offset, match.start(2) + 1, match.group(1), value, match.group(2)))
     return found
 
 

@@ -76,11 +76,13 @@ def normal(text: str) -> str:
 
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 SUPERSCRIPT_POWER = re.compile(r"(?<![\d.])(\d{1,3})([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2})")
-POWER = re.compile(r"(?<![\d.])(\d{1,3})\s?(?:\^|\*\*)\s?(\d{1,2})(?!\d)")
+# (with the `- 1` of a largest integer: `2^31 - 1`, `2**32 − 1`)
+POWER = re.compile(r"(?<![\d.])(\d{1,3})\s?(?:\^|\*\*)\s?(\d{1,2})(?!\d)(?P<less_one>\s?[-−]\s?1(?![\d.]))?")
 
 
 def _power(match: re.Match, exponent: str | None = None) -> str:
-    return str(int(match[1]) ** int(exponent or match[2]))
+    less = 1 if exponent is None and match["less_one"] else 0
+    return str(int(match[1]) ** int(exponent or match[2]) - less)
 
 
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
