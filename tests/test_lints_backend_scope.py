@@ -66,3 +66,22 @@ def test_a_verification_row_on_one_backend_alone(row, one):
 )
 def test_a_backend_refused_under_a_condition_is_not_left_out(text):
     assert _left_out(text) == ""
+
+
+@pytest.mark.parametrize(
+    "text, both",
+    [
+        ("5. 后端范围：PT 与 MS（MindSpore 2.5 及以上，PyNative 模式）", True),  # (held-back round 24)
+        ("- Backends: PT and MS, same interface", True),
+        ("支持 PT 和 MS 两个后端", True),
+        ("5. 后端范围：仅 MS（MindSpore 2.5 及以上，PyNative 模式）", False),
+        ("5. 后端范围：仅 MS，接口与 PT 与 MS 的通用接口一致", False),  # the scope is MS
+        ("Backends: MS only; the PT and MS APIs stay aligned", False),
+    ],
+)
+def test_a_goal_that_scopes_both_backends(text, both):
+    """An MS-only or PT-only RFC's goal that supports both: said with a verb, or right after
+    a label of its scope (not both named later in the item)."""
+    from rfc_template.lints.consistency.rfc344_goal_backend_scope import BOTH
+
+    assert (BOTH.search(text) is not None) is both

@@ -13,9 +13,12 @@ from rfc_template.lints.quantities.metrics import metrics_in
 _ASIDE = r"(?:\s*[（(][^)）]{0,20}[)）])?"  # `PT（torch_npu）`
 _PT, _MS = rf"(?:{PT_NAME}){_ASIDE}", rf"(?:{MS_NAME}){_ASIDE}"
 _AND = r"\s*(?:[+/&、]|和|与|及|以及|and)\s*"
-# a goal that supports both backends: `Support the PT + MS scope`, `支持 PT 和 MS 两个后端`
+# a goal that supports both backends: `Support the PT + MS scope`, `支持 PT 和 MS 两个后端`, or
+# names them right after a label of its scope (`后端范围：PT 与 MS`, `Backends: PT and MS`)
+_BOTH_NAMED = rf"\b{_PT}{_AND}{_MS}\b|\b{_MS}{_AND}{_PT}\b"
 BOTH = re.compile(
-    rf"(?i)(?:支持|support\w*|cover\w*)[^。.;；]{{0,40}}?(?:\b{_PT}{_AND}{_MS}\b|\b{_MS}{_AND}{_PT}\b|both backends|两个后端)"
+    rf"(?i)(?:支持|support\w*|cover\w*)[^。.;；]{{0,40}}?(?:{_BOTH_NAMED}|both backends|两个后端)"
+    rf"|(?:后端范围|适用后端|backend scope|backends?)\s*[：:]\s*(?:{_BOTH_NAMED}|both|两个后端|双后端)"
 )
 # a goal that keeps one backend for later: `本期先支持 PT 后端，MS 后端放到下一期`, `only PT in this phase`
 # (`以下版本` is at or below a version, `2.7 or later` a version too)
@@ -194,7 +197,8 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
 
     ## What it checks
     3.1 目标 (Goals)'s items against 适用后端 / Backend. When it names one backend: an item
-    that supports both (`Support the PT + MS scope`, `支持 PT 和 MS 两个后端`, `both backends`).
+    that supports both (`Support the PT + MS scope`, `支持 PT 和 MS 两个后端`, `both backends`,
+    `后端范围：PT 与 MS`).
     When it is PT + MS: an item that supports one backend first and leaves the other for later
     (`本期先支持 PT（torch_npu）后端，MS 后端放到下一期`, `only PT in this phase; MS in a later
     RFC`, `Support PT (eager mode) only in this phase; MS follows later`, `本期只交付 PT 后端，MS
