@@ -1194,3 +1194,25 @@ def test_an_increment_is_what_a_metric_grows_by(text):
     no bound on the memory itself."""
     (claim,) = claims_in(normal(text))
     assert (claim.kind, claim.change, claim.op, claim.quantity.number) == (DELTA, UP, LE, 0.6)
+
+
+@pytest.mark.parametrize(
+    "text, wrong",
+    [
+        ("checkpoint 从 111.92 GB 降到 102.48 GB（+9.44 GB，+8.4%）", True),  # (held-back round 24)
+        ("checkpoint 从 111.92 GB 降到 102.48 GB（−9.44 GB，−8.4%）", False),
+        ("step time 6.40 s → 6.46 s (-0.06 s)", True),
+        ("step time 6.40 s → 6.46 s (+0.06 s, +0.9%)", False),
+        ("throughput 1,520 → 1,910 tokens/s (-25.7%)", True),
+        ("throughput 1,520 → 1,910 tokens/s (+25.7%)", False),
+        ("显存 52.3 GiB → 50.1 GiB（+2 GiB 缓冲）", False),  # a part of it, not the change
+        ("显存 52.3 GiB → 50.1 GiB（+0.5 GiB）", False),  # not the step: what it is, unsure
+        ("显存 52.3 GiB → 50.1 GiB（省下 2.2 GiB）", False),  # no sign
+    ],
+)
+def test_a_signed_change_the_other_way_than_its_transition(text, wrong):
+    """RFC333: the change in brackets right after a transition, when it is the step (or its
+    share of the start) with the other sign."""
+    from rfc_template.lints.quantities.signed_changes import _wrong_signs_in
+
+    assert bool(_wrong_signs_in(normal(text))) is wrong

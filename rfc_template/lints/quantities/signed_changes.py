@@ -1,0 +1,94 @@
+"""A change written in brackets right after a transition, with the other sign: `从 111.92 GB
+降到 102.48 GB（+9.44 GB，+8.4%）` (RFC333).
+
+Read only where it is certain that the brackets work out that transition: the change has an
+explicit sign and the size of the step (`9.44 GB`, in the transition's unit) or its share of
+the start (`8.4%`), rounding allowed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rfc_template.lint.context import Context
+from rfc_template.lints.quantities import FAMILY_SECTIONS, prose, spans
+from rfc_template.lints.quantities.claims import DELTA, TRANSITION, Claim, claims_in
+from rfc_template.lints.quantities.units import Quantity
+
+# a signed figure opening brackets: most lines have none (found with one search)
+SIGNED_IN_BRACKETS = re.compile(r"[（(]\s*[+\-−]\s*\d")
+OPENING = re.compile(r"\s*\(\s*")
+NEXT = re.compile(r"\s*[,、;]\s*")
+ITEM_END = re.compile(r"\s*[,、;)]")
+
+
+def wrong_signs(ctx: Context) -> list[tuple[int, str]]:
+    """(line, message) of each signed change in brackets that goes the other way than the
+    transition it follows, in 2, 3.1, 8 and 9.3."""
+    lines = ctx.visible_lines
+    found = []
+    for name in FAMILY_SECTIONS:
+        span = spans(ctx).get(ctx.edition.name(name))
+        if span is None:
+            continue
+        for number in range(span.start, min(span.stop, len(lines) + 1)):
+            line = lines[number - 1]
+            if SIGNED_IN_BRACKETS.search(line):
+                found += [(number, message) for message in _wrong_signs_in(prose(line.replace("|", " ; ")))]
+    return found
+
+
+def _wrong_signs_in(text: str) -> list[str]:
+    claims = claims_in(text)
+    found = []
+    for index, transition in enumerate(claims):
+        start, end = transition.origin, transition.quantity
+        if transition.kind != TRANSITION or start is None or start.unit != end.unit or start.number == end.number:
+            continue
+        at, separator = end.end, OPENING
+        for change in claims[index + 1 :]:
+            q = change.quantity
+            if change.clause != transition.clause or not separator.fullmatch(transition.clause[at : q.start]):
+                break
+            at, separator = q.end, NEXT
+            alone = ITEM_END.match(transition.clause, q.end) is not None  # not `(+2 GiB 缓冲)`: a part
+            if change.kind == DELTA and q.sign in ("+", "-") and alone and _works_out(transition, change):
+                if (q.sign == "+") != (end.number > start.number):
+                    found.append(_message(transition, change))
+                    break
+    return found
+
+
+def _works_out(transition: Claim, change: Claim) -> bool:
+    """The change is the transition's step or its share of the start, as written (rounded)."""
+    start, end, q = transition.origin, transition.quantity, change.quantity
+    assert start is not None
+    step, size = abs(end.number - start.number), abs(q.number)
+    if q.unit == start.unit:
+        return abs(size - step) <= _half_digit(q, change) + _half_digit(start, transition) + _half_digit(
+            end, transition
+        )
+    if q.unit == "%" and start.number:
+        share = 100 * step / abs(start.number)
+        return abs(size - share) <= _half_digit(q, change) + 0.01 * share
+    return False
+
+
+def _half_digit(quantity: Quantity, claim: Claim) -> float:
+    """Half of the last digit written: `9.44` is 9.44 ± 0.005."""
+    written = claim.clause[quantity.start : quantity.end]
+    digits = re.search(r"\d+(?:\.(\d+))?", written)
+    decimals = len(digits.group(1) or "") if digits else 0
+    return 0.5 * 10.0**-decimals
+
+
+def _message(transition: Claim, change: Claim) -> str:
+    start, end = transition.origin, transition.quantity
+    assert start is not None
+    said = transition.clause
+    way = "a fall" if end.number < start.number else "a rise"
+    return (
+        f"{said[start.start : start.end].strip()} to {said[end.start : end.end].strip()} is {way}, "
+        f"but the change beside it is written {said[change.quantity.start : change.quantity.end].strip()}: "
+        "one of the values or the sign is wrong"
+    )
