@@ -116,6 +116,10 @@ def test_a_bare_number_before_another_item_has_no_unit(text, bare):
         ("2. 在 Llama2-13B、8 卡场景下：卡间负载不均衡度从 1.85 降到 ≤ 1.15；峰值显存明显下降。", True),
         ("2. 在 Llama2-13B、8 卡场景下显著降低峰值显存，目标 <= 56.2，并保持 step time 不变。", False),
         ("2. Noticeably lower step time in the Llama3-8B 8 × H100 scenario, at most 18.4 on PT.", False),
+        # (held-back round 24) a clause that names the quantity in a label and holds another's number
+        ("3. 性能 / 显存目标：step time 劣化 ≤ 1%；每卡峰值显存增量尽量小。", True),
+        ("3. 性能 / 显存目标：step time 劣化 ≤ 1%；每卡峰值显存增量 ≤ 1 MiB。", False),
+        ("3. 显存目标：峰值显存明显下降，≤ 30 GB，step time 劣化 ≤ 1%。", False),
     ],
 )
 def test_a_bound_with_no_unit_is_the_goals_within_its_part_of_the_sentence(goal, vague):

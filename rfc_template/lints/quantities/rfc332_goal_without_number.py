@@ -97,7 +97,9 @@ def goal_without_number(ctx: Context) -> list[Finding]:
 
     A number counts for the quantity when the item's clause holding it (split at `，` `;` `。`)
     names no other metric and does not set the scene (`8 × 64 GB 的场景下`): in `显存显著降低，
-    吞吐提升 ≥ 20%` the 20% is the throughput's, and the memory goal has none; where the
+    吞吐提升 ≥ 20%` the 20% is the throughput's, and the memory goal has none (a label opening
+    the item names what it is about, not whose its numbers are: in `性能 / 显存目标：step time
+    劣化 ≤ 1%；显存增量尽量小` the 1% is the step time's); where the
     sentence sets a scene of its own (`在 Llama2-13B、64 卡场景下显著缩短 step time。`), the
     numbers of another sentence are another scene's. A bound with no unit (`≤ 1.15`) counts
     only in the vague words' part of the sentence (not across a `；`). A bound with no
@@ -329,6 +331,10 @@ def _own_scene(text: str, start: int) -> tuple[str, int]:
     return text, 0
 
 
+# a label that opens an item (`3. 性能 / 显存目标（同上配置）:`, `Memory and speed goals:`)
+LABEL = re.compile(r"(?i)^\s*(?:\d+[.、)]\s*)?[^:\d]{1,24}?(?:目标|goals?|targets?)(?:\([^)]*\))?\s*:")
+
+
 def _clauses_for(text: str, start: int, vague: str) -> list[tuple[str, bool]]:
     """The parts of a goal whose numbers may be the vague quantity's, each with whether it
     stands in the vague words' part of the sentence (no `；` between them): the vague words'
@@ -339,7 +345,8 @@ def _clauses_for(text: str, start: int, vague: str) -> list[tuple[str, bool]]:
     parts, begin = [], 0
     for end in _clause_ends(text):
         part = text[begin:end]
-        named = {m.key for m in metrics_in(part)}
+        label = LABEL.match(part)  # `性能 / 显存目标:` names what the item is about, not whose its numbers are
+        named = {m.key for m in metrics_in(part[label.end() if label else 0 :])}
         holds = begin <= start <= end
         if holds or not keys or (not named and not SCENE.search(part)) or named & keys:
             near = holds or not PART_END.search(text, min(end, start), max(begin, start))
