@@ -77,6 +77,15 @@ def test_a_backend_refused_under_a_condition_is_not_left_out(text):
         ("5. 后端范围：仅 MS（MindSpore 2.5 及以上，PyNative 模式）", False),
         ("5. 后端范围：仅 MS，接口与 PT 与 MS 的通用接口一致", False),  # the scope is MS
         ("Backends: MS only; the PT and MS APIs stay aligned", False),
+        # (a newcomer's review) other kinds of backend, and both named then narrowed
+        ("Communication backends: both HCCL (Ascend, torch_npu) and NCCL (CUDA), on PT", False),
+        ("Backends: both Ascend (torch_npu) and CUDA devices under PT, torch ≥ 2.5", False),
+        ("Execution backends: both PyNative and graph mode of the MS backend", False),
+        ("torch 2.4 or later; attention backends: both flash-attn 2 and SDPA on CUDA", False),
+        ("Backend scope: PT and MS share the optimizer's config keys, but this RFC implements PT only", False),
+        ("5. 后端范围：双后端统一接口留到后续 RFC，本期仅 MS", False),
+        ("5. 后端范围：两个后端中本期只做 MS，PT 侧见 3.2", False),
+        ("5. 后端范围：PT 与 MS 中仅 MS（MindSpore 2.5 及以上）", False),
     ],
 )
 def test_a_goal_that_scopes_both_backends(text, both):

@@ -56,6 +56,18 @@ def test_a_closing_fence_left_out_is_named_where_it_goes(rfc):
     assert finding.code == "RFC006" and f"after line {last.count(chr(10)) + 1} " in finding.message, finding
 
 
+@pytest.mark.parametrize("rfc", RFCS, ids=[p.parent.name for p in RFCS])
+def test_where_a_block_ends_is_not_guessed_after_a_table(rfc):
+    """(a newcomer's review) 5.1's closing fence deleted: the parameter table follows the
+    code in 5.1, so where the block was meant to end cannot be told: no line is named."""
+    text = rfc.read_text(encoding="utf-8")
+    section = text.split("\n### 5.1", 1)[1].split("\n### 5.2", 1)[0]
+    closing = section.index("\n```\n")
+    broken = text.replace(section, section[:closing] + section[closing + 4 :], 1)
+    (finding,) = check.check_text(broken, rfc, check.REVIEW).findings
+    assert finding.code == "RFC006" and "after line" not in finding.message, finding
+
+
 def test_a_comment_closed_by_a_later_comment_is_still_left_open(tmp_path):
     rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
     text = rfc.read_text(encoding="utf-8").replace("## 4. 相关实现参考\n", "<!-- 参考待补\n\n## 4. 相关实现参考\n", 1)

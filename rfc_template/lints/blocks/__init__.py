@@ -8,6 +8,10 @@ what is drawn differs from what was written.
 
 from __future__ import annotations
 
+import ast
+import re
+import textwrap
+
 from rfc_template import document
 from rfc_template.lint.context import Context
 
@@ -26,16 +30,34 @@ def swallowed_sections(ctx: Context) -> list[str]:
 
 
 def likely_end(ctx: Context) -> int | None:
-    """The line the block left open most likely ends at: the last line written before the
-    first required section's heading it swallows (None when it swallows none)."""
+    """The line a Python block left open most likely ends at, when that is certain: all it
+    swallows before the first required section's heading is Python (it parses), so the block
+    is the last thing of its section and ends at its last line written. None otherwise: after
+    a table, prose or a diagram nobody can tell where the block was meant to end."""
+    if not ctx.doc.unclosed:
+        return None
+    block = ctx.doc.unclosed[0]
+    if block.kind != "fence" or not PYTHON_FENCE.match(block.opening.strip()):
+        return None
     required = {section.text for section in ctx.edition.sections}
-    first = ctx.doc.unclosed[0].line if ctx.doc.unclosed else 0
     after = ctx.doc.lines_after_unclosed()
     for offset, line in enumerate(after):
         if line.startswith("#") and document.section_of(document.normalise(line.lstrip("#"))) in required:
-            written = [first + n + 1 for n in range(offset) if after[n].strip()]
-            return written[-1] if written else None
+            code = after[:offset]
+            written = [block.line + n + 1 for n, text in enumerate(code) if text.strip()]
+            return written[-1] if written and _parses("\n".join(code)) else None
     return None
+
+
+PYTHON_FENCE = re.compile(r"(?:`{3,}|~{3,})\s*(?:python|py|python3)\b", re.I)
+
+
+def _parses(code: str) -> bool:
+    try:
+        ast.parse(textwrap.dedent(code))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def short(line: str) -> str:

@@ -15,7 +15,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
 from rfc_template.lints import quantities
 from rfc_template.lints.code.backends import NOT_RUN
-from rfc_template.lints.quantities import spans
+from rfc_template.lints.quantities import section_lines
 from rfc_template.lints.slots import rows
 
 GRAPH, PYNATIVE = "GRAPH_MODE", "PyNative"
@@ -76,7 +76,7 @@ def _refused_or_not_run(text: str) -> bool:
     return REFUSED.search(text) is not None or NOT_RUN.search(text) is not None
 
 
-VERIFICATION = ("9.1 用例分层", "9.2 交互验证（举例）", "9.3 性能 / 显存验证")
+VERIFICATION_TABLES = ("9.1 用例分层", "9.2 交互验证（举例）", "9.3 性能 / 显存验证")
 
 
 @per_document
@@ -110,15 +110,7 @@ def left_out_modes(ctx: Context) -> dict[str, int]:
 
 
 def _lines(ctx: Context, name: str) -> list[tuple[int, str]]:
-    span = spans(ctx).get(ctx.edition.name(name))
-    if span is None:
-        return []
-    lines = ctx.visible_lines
-    return [
-        (n, lines[n - 1])
-        for n in range(span.start, min(span.stop, len(lines) + 1))
-        if any(word in lines[n - 1].lower() for word in ANCHORS)
-    ]
+    return [(n, line) for n, line in section_lines(ctx, name) if any(word in line.lower() for word in ANCHORS)]
 
 
 # a word every mode's name holds one of, found with str.find: most lines name no mode
@@ -131,7 +123,7 @@ def rows_in_left_out_mode(ctx: Context) -> list[tuple[int, str, int]]:
     left_out = left_out_modes(ctx)
     if not left_out:
         return []
-    sections = {ctx.edition.name(s) for s in VERIFICATION}
+    sections = {ctx.edition.name(s) for s in VERIFICATION_TABLES}
     found = []
     for table in ctx.doc.tables:
         if table.section not in sections:

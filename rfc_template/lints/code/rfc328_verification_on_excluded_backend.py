@@ -12,7 +12,7 @@ from rfc_template.lints.code.backends import BACKENDS, COMPARISON, NAMING, NOT_R
 from rfc_template.lints.code.modes import rows_in_left_out_mode
 from rfc_template.lints.slots import cell_value, rows
 
-VERIFICATION = ("9. 验证设计", "9.1 用例分层", "9.2 交互验证（举例）", "9.3 性能 / 显存验证")
+VERIFICATION_SECTIONS = ("9. 验证设计", "9.1 用例分层", "9.2 交互验证（举例）", "9.3 性能 / 显存验证")
 ALIGNMENT = "PT / MS 对齐"  # the template's own row: RFC315 reports it kept in a single-backend RFC
 VERIFIED = "是否验证"
 
@@ -138,7 +138,7 @@ def verification_on_excluded_backend(ctx: Context) -> list[Finding]:
         return findings
     other, own = found
     ed = ctx.edition
-    sections = {ed.name(s) for s in VERIFICATION}
+    sections = {ed.name(s) for s in VERIFICATION_SECTIONS}
     alignment, key = ed.name(ALIGNMENT), ed.name("适用后端")
     for table in ctx.doc.tables:
         if table.section not in sections or not table.rows:

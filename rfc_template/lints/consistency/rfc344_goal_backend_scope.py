@@ -14,11 +14,13 @@ _ASIDE = r"(?:\s*[（(][^)）]{0,20}[)）])?"  # `PT（torch_npu）`
 _PT, _MS = rf"(?:{PT_NAME}){_ASIDE}", rf"(?:{MS_NAME}){_ASIDE}"
 _AND = r"\s*(?:[+/&、]|和|与|及|以及|and)\s*"
 # a goal that supports both backends: `Support the PT + MS scope`, `支持 PT 和 MS 两个后端`, or
-# names them right after a label of its scope (`后端范围：PT 与 MS`, `Backends: PT and MS`)
+# opens with a label of its scope that names the two frameworks and nothing narrows them
+# (`后端范围：PT 与 MS（…）`; not `后端范围：PT 与 MS 中仅 MS`, `Communication backends: both HCCL and NCCL`)
 _BOTH_NAMED = rf"\b{_PT}{_AND}{_MS}\b|\b{_MS}{_AND}{_PT}\b"
 BOTH = re.compile(
     rf"(?i)(?:支持|support\w*|cover\w*)[^。.;；]{{0,40}}?(?:{_BOTH_NAMED}|both backends|两个后端)"
-    rf"|(?:后端范围|适用后端|backend scope|backends?)\s*[：:]\s*(?:{_BOTH_NAMED}|both|两个后端|双后端)"
+    rf"|^\s*(?:(?:\d+[.、)]|[-*+])\s*)?(?:后端范围|适用后端|backend scope|backends)\s*[：:]\s*(?:{_BOTH_NAMED})\s*(?=[（(,，;；。.]|$)"
+    r"(?![^。；;]*?(?:仅|只|only|later|后续|下一?期|留到))"
 )
 # a goal that keeps one backend for later: `本期先支持 PT 后端，MS 后端放到下一期`, `only PT in this phase`
 # (`以下版本` is at or below a version, `2.7 or later` a version too)
@@ -197,8 +199,9 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
 
     ## What it checks
     3.1 目标 (Goals)'s items against 适用后端 / Backend. When it names one backend: an item
-    that supports both (`Support the PT + MS scope`, `支持 PT 和 MS 两个后端`, `both backends`,
-    `后端范围：PT 与 MS`).
+    that supports both (`Support the PT + MS scope`, `支持 PT 和 MS 两个后端`, `both backends`;
+    `后端范围：PT 与 MS`, a label of its scope naming the two, with no `仅` / `only` / `later`
+    after them; not `Communication backends: both HCCL and NCCL`).
     When it is PT + MS: an item that supports one backend first and leaves the other for later
     (`本期先支持 PT（torch_npu）后端，MS 后端放到下一期`, `only PT in this phase; MS in a later
     RFC`, `Support PT (eager mode) only in this phase; MS follows later`, `本期只交付 PT 后端，MS

@@ -16,20 +16,19 @@ here, the readings of the RFC's parts that several rules share, each once per do
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import NamedTuple
 
-from rfc_template import document
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
 from rfc_template.lints.quantities import backend_words
 from rfc_template.lints.quantities.background_tables import CurrentCell, current_cells
 from rfc_template.lints.quantities.claims import Claim, claims_in, clauses
 from rfc_template.lints.quantities.metrics import Metric, metrics_of_cell
-from rfc_template.lints.quantities.units import Quantity, normal, quantities
+from rfc_template.lints.quantities.sections import section_lines, spans
+from rfc_template.lints.quantities.units import BOLD, Quantity, normal, quantities
 
 __all__ = [
     "DOTTED",
@@ -49,6 +48,7 @@ __all__ = [
     "metrics_of_cell",
     "normal",
     "quantities",
+    "section_lines",
     "section_text",
     "spans",
     "targets",
@@ -59,7 +59,7 @@ PARAMETERS, USAGE = "5.1 接口定义", "5.2 使用示例"
 GOALS, NON_GOALS = "3.1 目标", "3.2 非目标"
 BACKGROUND = "2. 背景"
 CONSTRAINTS = "8. 约束与兼容性"
-VERIFICATION = "9.3 性能 / 显存验证"
+VERIFICATION = "9.3 性能 / 显存验证"  # 9.3 alone: the table of quantities (9.1 / 9.2 are read elsewhere)
 PERFORMANCE_GAIN, MEMORY_GAIN, REGRESSION = "性能收益", "显存收益", "性能劣化"
 
 
@@ -88,48 +88,6 @@ class VerificationRow:
     continues: bool = False  # its scenario is the row above's (`同上`, `PT, same`)
 
 
-def section_span(doc: document.Document, name: str) -> range | None:
-    """The lines of a section with its subsections (after its heading)."""
-    headings = doc.headings
-    for index, heading in enumerate(headings):
-        if heading.section == name:
-            end = next((h.line for h in headings[index + 1 :] if h.level <= heading.level), sys.maxsize)
-            return range(heading.line + 1, end)
-    return None
-
-
-class _Spans(dict):
-    """Section name -> its lines, each found when first asked (most RFCs ask for six)."""
-
-    def __init__(self, doc: document.Document) -> None:
-        super().__init__()
-        self.headings = doc.headings
-        count = len(self.headings)
-        # the first heading of a name: written last, it stays
-        self.index = {h.section: count - 1 - n for n, h in enumerate(reversed(self.headings))}
-
-    def get(self, name: str, default=None):
-        if name in self:
-            return self[name]
-        number = self.index.get(name)
-        if number is None:
-            return default
-        heading = self.headings[number]
-        end = sys.maxsize
-        for after in self.headings[number + 1 :]:
-            if after.level <= heading.level:
-                end = after.line
-                break
-        found = self[name] = range(heading.line + 1, end)
-        return found
-
-
-@per_document
-def spans(ctx: Context) -> _Spans:
-    """Each section's lines, by the section's name (its first heading of that name)."""
-    return _Spans(ctx.doc)
-
-
 LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 FOOTNOTE = re.compile(r"\[\^[^\]]*\]")
 
@@ -140,7 +98,7 @@ def prose(line: str) -> str:
     normalised (units.normal)."""
     if "[" in line:
         line = FOOTNOTE.sub("", LINK.sub(r"\1", line))
-    return normal(line.replace("`", "").replace("**", ""))
+    return normal(BOLD.sub("", line.replace("`", "")) if "**" in line else line.replace("`", ""))
 
 
 @per_document
@@ -159,13 +117,9 @@ def section_text(ctx: Context, name: str) -> list[tuple[int, str]]:
 
 
 def _read_section(ctx: Context, name: str) -> list[tuple[int, str]]:
-    span = spans(ctx).get(ctx.edition.name(name))
-    if span is None:
-        return []
-    lines = ctx.visible_lines
     found = []
-    for number in range(span.start, min(span.stop, len(lines) + 1)):
-        text = lines[number - 1].strip()
+    for number, line in section_lines(ctx, name):
+        text = line.strip()
         if text and not text.startswith("|") and not text.startswith("#"):
             found.append((number, prose(text)))
     return found

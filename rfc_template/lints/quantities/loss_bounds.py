@@ -19,7 +19,7 @@ from typing import NamedTuple
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
 from rfc_template.lints.consistency.rfc343_alignment_not_verified import not_verified
-from rfc_template.lints.quantities import prose, spans
+from rfc_template.lints.quantities import prose, section_lines
 from rfc_template.lints.quantities.units import NUMBER
 
 GOAL_SECTIONS = (("2", "2. 背景"), ("3.1", "3.1 目标"), ("8", "8. 约束与兼容性"))
@@ -176,13 +176,8 @@ def alike(a: LossBound, b: LossBound) -> bool:
 def loss_bounds(ctx: Context) -> list[LossBound]:
     """Every loss bound of 2, 3.1, 8 (prose and tables) and of 9.1 and 9.2's rows."""
     found: list[LossBound] = []
-    lines = ctx.visible_lines
     for source, name in GOAL_SECTIONS:
-        span = spans(ctx).get(ctx.edition.name(name))
-        if span is None:
-            continue
-        for number in range(span.start, min(span.stop, len(lines) + 1)):
-            text = lines[number - 1]
+        for number, text in section_lines(ctx, name):
             if _may_name_loss(text) and not text.lstrip().startswith("#"):
                 found += bounds_in(prose(text.replace("|", " ; ")), number, source)
     for source, name in CHECK_SECTIONS:

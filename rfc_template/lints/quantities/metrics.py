@@ -52,7 +52,7 @@ LEXICON = (
         LOWER,
         (TIME,),
         r"step[ -]?time|step ?(?:时间|耗时)|单步(?:耗时|时间)|每步(?:耗时|时间)|每个 ?step (?:的)?(?:耗时|时间)"
-        r"|iteration time|time per (?:step|iteration)|step latency|迭代(?:耗时|时间)",
+        r"|iteration time|time per (?:optimizer )?(?:step|iteration)|step latency|迭代(?:耗时|时间)",
     ),
     (
         "host memory",
@@ -114,7 +114,7 @@ LEXICON = (
         LOWER,
         (TIME,),
         rf"(?:{_PHASES}) ?阶段(?:的)?(?:耗时|时间|时长)?|(?:{_PHASES}) phase(?: time)?"
-        r"|optimizer step(?: time)?|优化器 ?(?:step|更新)(?:的)? ?(?:耗时|时间|时长)?",
+        r"|(?<!per )(?<!each )(?<!every )optimizer step(?: time)?|优化器 ?(?:step|更新)(?:的)? ?(?:耗时|时间|时长)?",
     ),
     ("startup time", LOWER, (TIME,), r"启动(?:耗时|时间)|startup time|start-up time"),
     (

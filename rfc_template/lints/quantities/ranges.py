@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rfc_template.lints.code.values import NO_DEFAULT, literal, written_value
-from rfc_template.lints.quantities.units import _UNIT, COUNT, NUMBER, Quantity, _half_ulp, _scale, normal
+from rfc_template.lints.quantities.units import _UNIT, BOLD, COUNT, NUMBER, Quantity, _half_ulp, _scale, normal
 
 NUMBER_VALUE = re.compile(
     rf"(?P<sign>[+\-])?(?P<number>{NUMBER})(?P<times>(?!))?(?:(?P<mult>[kKMB](?![A-Za-z0-9])|万|亿)?(?:\s?(?:{_UNIT}))?)(?![A-Za-z0-9_.])"
@@ -478,10 +478,6 @@ def unit_of_name(name: str) -> str:
         "minutes": "min",
         "hours": "h",
     }.get(unit, unit)
-
-
-# Markdown's bold marks, not a power between two numbers (`2**32`)
-BOLD = re.compile(r"(?<![\w)])\*\*(?=\S)|(?<=\S)\*\*(?![\w(])")
 
 
 @lru_cache(maxsize=4096)

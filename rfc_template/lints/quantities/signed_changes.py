@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from rfc_template.lint.context import Context
-from rfc_template.lints.quantities import FAMILY_SECTIONS, prose, spans
+from rfc_template.lints.quantities import FAMILY_SECTIONS, prose, section_lines
 from rfc_template.lints.quantities.claims import DELTA, TRANSITION, Claim, claims_in
 from rfc_template.lints.quantities.units import Quantity
 
@@ -25,14 +25,9 @@ ITEM_END = re.compile(r"\s*[,、;)]")
 def wrong_signs(ctx: Context) -> list[tuple[int, str]]:
     """(line, message) of each signed change in brackets that goes the other way than the
     transition it follows, in 2, 3.1, 8 and 9.3."""
-    lines = ctx.visible_lines
     found = []
     for name in FAMILY_SECTIONS:
-        span = spans(ctx).get(ctx.edition.name(name))
-        if span is None:
-            continue
-        for number in range(span.start, min(span.stop, len(lines) + 1)):
-            line = lines[number - 1]
+        for number, line in section_lines(ctx, name):
             if SIGNED_IN_BRACKETS.search(line):
                 found += [(number, message) for message in _wrong_signs_in(prose(line.replace("|", " ; ")))]
     return found

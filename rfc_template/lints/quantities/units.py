@@ -63,6 +63,10 @@ class Quantity(NamedTuple):
         return self.below(other, slack) or other.below(self, slack)
 
 
+# Markdown's bold marks, not a power between two numbers (`2**32`)
+BOLD = re.compile(r"(?<![\d)])\*\*(?=\S)|(?<=\S)\*\*(?![\d(])")
+
+
 def normal(text: str) -> str:
     """NFKC (full-width `（，：～＜` as ASCII), one space for runs of spaces, `−` as `-`;
     a power (`10⁹`, `10^9`, `2**30`) as the number it is (NFKC alone reads `10⁹` as 109)."""
