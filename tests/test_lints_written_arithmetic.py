@@ -120,6 +120,11 @@ def test_a_size_restated_in_brackets_before_a_bandwidth(text, is_wrong):
         ("4 depths × 4 bucket sizes = 12 candidates", True),
         ("4 机 × 8 卡 = 32 卡", False),
         ("One K/V block is 16,384 × 8 × 128 × 2 bytes = 32 MiB", False),  # a size: `_products`'
+        # (held-back round 24) a factor that is a sum of counts in brackets, a result with thousands
+        ("每个 step 16 个 micro-batch × (97 次前向 fork + 97 次重计算 fork) = 3,104 次 fork", False),
+        ("每个 step 16 个 micro-batch × (97 次前向 fork + 97 次重计算 fork) = 1,552 次 fork", True),
+        ("16 micro-batches × (97 forward forks + 97 recompute forks) = 3,104 forks", False),
+        ("16 micro-batches × (97 forward forks + 97 recompute forks) = 3,000 forks", True),
     ],
 )
 def test_counts_multiplied_with_what_they_count(text, is_wrong):

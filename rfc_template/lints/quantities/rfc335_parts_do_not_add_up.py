@@ -113,7 +113,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume);
       sums of products set equal side by side (`12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 = 29.8 ms`); and
       whole numbers with what each counts (`4 种深度 × 4 种桶大小 = 16 个候选`, `4 depths × 4
-      bucket sizes = 16 candidates`, after other words: `on 32 nodes × 8 cards = 256 cards`); a factor
+      bucket sizes = 16 candidates`, after other words: `on 32 nodes × 8 cards = 256 cards`; a sum of
+      counts in brackets, `16 个 micro-batch × (97 次前向 fork + 97 次重计算 fork) = 3,104 次 fork`); a factor
       said approximately (`768 × 约 50 µs ≈ 38 ms`) makes its total approximate;
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
     - a table with a 合计 / 总计 / Total row, column by column (a part's aside in brackets left
@@ -422,14 +423,16 @@ def arithmetic(text: str) -> tuple[str, ...]:
 
 # whole numbers each with what it counts after it, multiplied: `4 种深度 × 4 种桶大小 = 16 个候选`,
 # `4 depths × 4 bucket sizes = 16 candidates` (a degree named first, `TP 4`, is a layout's)
-COUNTED_FACTOR = re.compile(r"\s*(\d+)(?![\d.,])\s*([^\d×=]{0,12}?)\s*")
+COUNTED_FACTOR = re.compile(r"\s*(\d+)(?![\d.,])\s*([^\d×=]{0,16}?)\s*")
 # (a result in a unit is a quantity's, `16,384 × 8 × 128 × 2 bytes = 32 MiB`: `_products`')
 COUNTED_RESULT = re.compile(
-    r"=\s*(\d+)(?![\d.,]|\s*[×*/÷+]|\s*(?:[KMGTP]i?B|B|bytes?|s|ms|min|h|%|tokens?/s|GB/s)(?![A-Za-z]))"
+    r"=\s*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]|\s*[×*/÷+]|\s*(?:[KMGTP]i?B|B|bytes?|s|ms|min|h|%|tokens?/s|GB/s)(?![A-Za-z]))"
 )
+# a factor that is a sum of counts in brackets: `16 个 micro-batch × (97 次前向 fork + 97 次重计算 fork)`
+BRACKETED_SUM = re.compile(r"\s*\(([^()]*\+[^()]*)\)\s*")
 SENTENCE_BREAK = re.compile(r"[，。;；:：(（)）|]|,(?!\d{3})")
 RANGE_BEFORE = re.compile(r"(?i)(?:\bto|~|～|-|–|至|到|或|\bor)\s*$")
-FIRST_COUNT = re.compile(r"(?<![\w.,])\d+(?![\d.,])\s*[^\d×=]{0,12}?\s*$")
+FIRST_COUNT = re.compile(r"(?<![\w.,])\d+(?![\d.,])\s*[^\d×=]{0,16}?\s*$")
 
 
 def _counts(pieces: list[str], result: str) -> bool:
@@ -446,25 +449,42 @@ def _counted_products(text: str) -> list[str]:
     found = []
     for result in COUNTED_RESULT.finditer(text):
         head = text[: result.start()]
-        breaks = [m.end() for m in SENTENCE_BREAK.finditer(head)]
+        masked = BRACKETED_SUM.sub(lambda m: "#" * len(m.group()), head)  # (its brackets are no break)
+        breaks = [m.end() for m in SENTENCE_BREAK.finditer(masked)]
         pieces = head[breaks[-1] if breaks else 0 :].split("×")
         first = FIRST_COUNT.search(pieces[0])  # `… trained on 16 nodes × 8 cards`: from the first factor's count
         if first and RANGE_BEFORE.search(pieces[0], 0, first.start()):
             continue  # `2 to 4 nodes × 8 cards = 16 to 32 cards`: a range of products
         pieces[0] = pieces[0][first.start() :] if first else pieces[0]
-        factors = [COUNTED_FACTOR.fullmatch(piece) for piece in pieces]
+        factors = [_count_factor(piece) for piece in pieces]
         if len(pieces) < 2 or not all(factors):
             continue
-        if not any(f.group(2).strip() for f in factors if f):
+        if not any(f[1] for f in factors if f):
             continue  # plain numbers: `_products`'
-        numbers = [f.group(1) for f in factors if f] + [result.group(1)]
-        if any(len(n) > 15 for n in numbers) or not _counts(pieces, text[result.start() + 1 :]):
+        numbers = [f[0] for f in factors if f]
+        total = result.group(1).replace(",", "")
+        if len(total) > 15 or not _counts(pieces, text[result.start() + 1 :]):
             continue
-        product = math.prod(int(n) for n in numbers[:-1])
-        if product != int(numbers[-1]):
+        product = math.prod(numbers)
+        if product != int(total):
             shown = " × ".join(piece.strip() for piece in pieces)
-            found.append(f"{shown} is {product}, not {result.group(1)}")
+            said = f"{product:,}" if "," in result.group(1) else str(product)  # (written as the result is)
+            found.append(f"{shown} is {said}, not {result.group(1)}")
     return found
+
+
+def _count_factor(piece: str) -> tuple[int, bool] | None:
+    """A factor's count and whether it says what it counts: `16 个 micro-batch`, or a sum of
+    counts in brackets, `(97 次前向 fork + 97 次重计算 fork)`."""
+    factor = COUNTED_FACTOR.fullmatch(piece)
+    if factor:
+        terms = [factor]
+    else:
+        bracketed = BRACKETED_SUM.fullmatch(piece)
+        terms = [COUNTED_FACTOR.fullmatch(term) for term in bracketed.group(1).split("+")] if bracketed else []
+    if not terms or not all(terms) or any(len(t.group(1)) > 15 for t in terms if t):
+        return None  # (int() refuses thousands of digits)
+    return sum(int(t.group(1)) for t in terms if t), any(t.group(2).strip() for t in terms if t)
 
 
 # numbers, products and sums written out and set equal: `12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 = 29.8 ms`
