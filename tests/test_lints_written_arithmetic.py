@@ -364,6 +364,12 @@ def test_an_equals_after_a_product_may_work_out_that_product(text, is_wrong):
         ("768 × 约 50 µs ≈ 38 ms 是小包通信时延", False),
         ("768 × 约 50 µs ≈ 3.8 ms 是小包通信时延", True),
         ("768 × 约 50 µs = 40 ms", False),  # an approximate factor: its total may be of the exact one
+        # (held-back round 24) a share, then the quotient it is, in brackets
+        ("原型实测同步只占 step time 的 0.22%（38 ms / 17.02 s）", False),
+        ("原型实测同步只占 step time 的 2.2%（38 ms / 17.02 s）", True),
+        ("the sync takes 0.22% (38 ms / 17.02 s) of the step", False),
+        ("the sync takes 0.022% (38 ms / 17.02 s) of the step", True),
+        ("吞吐 95%（1,900 / 2,000 tokens/s）", False),  # a bare part: not read
     ],
 )
 def test_shares_counts_and_approximate_factors(text, is_wrong):

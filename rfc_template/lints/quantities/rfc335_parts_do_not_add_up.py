@@ -107,7 +107,7 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a share of the value just before it, said with what it is: `256 MiB，其中跨机约 3/4，即
       192 MiB`, `64 GB, of which about 75%, i.e. 48 GB` (a share is read as approximate); and a
       value given as a share of another of its kind: `3 ms per step, 0.05 % of 6.00 s`, `24 GB, 37.5%
-      of the 64 GB`, `3 ms（占 6.00 s 的 0.05%）`;
+      of the 64 GB`, `3 ms（占 6.00 s 的 0.05%）`, or with the quotient in brackets, `0.22%（38 ms / 17.02 s）`;
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`, and one
       with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume);
@@ -254,6 +254,8 @@ def _code_comments(ctx: Context) -> dict[int, str]:
 # the whole text, and a character faster than a word): a `+` or a `×` with a digit on both
 # sides, a whole made of parts (`由 … 组成`, `consists of`), three percentages on one line, a
 # difference (`−`, ` - `), a share of what comes before (`其中`, `of which`).
+# a share, then the quotient it is in brackets: `2.2%（38 ms / 17.02 s）`
+PERCENT_QUOTIENT = re.compile(r"[%％]\s*[（(][^()（）]*[/÷]")
 MARKS = {
     "zh": ("+", "×", "由", "DP", "dp", "→", "/", "÷", "−", " - ", "其中"),
     "en": ("+", "×", "consists of", "made up of", "DP", "dp", "→", "/", "÷", "−", " - ", "of which"),
@@ -317,7 +319,7 @@ def _sections(source: str) -> list[str]:
 
 def _section_candidates(source: str, language: str) -> tuple[int, ...]:
     starts: set[int] = set()
-    results = "=" in source or "≈" in source
+    results = "=" in source or "≈" in source or "%" in source
     for mark in MARKS.get(language, MARKS["en"]):
         if mark in ("/", "÷") and not results:
             continue  # a quotient is read only with its result (`tokens/s` is no division)
@@ -325,7 +327,8 @@ def _section_candidates(source: str, language: str) -> tuple[int, ...]:
         while at >= 0:
             if mark in ("/", "÷"):
                 start, end = _line_at(source, at)
-                if "=" not in source[start:end] and "≈" not in source[start:end]:
+                written = source[start:end]
+                if "=" not in written and "≈" not in written and not PERCENT_QUOTIENT.search(written):
                     at = source.find(mark, end)  # (on another line, perhaps)
                     continue
             if len(mark) == 1 and mark != "由":
@@ -416,7 +419,7 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += _sums_of_products(text)
     if "×" in text and "=" in text:
         found += _counted_products(text)
-    if "%" in text and (" of " in text or "占" in text):
+    if "%" in text and (" of " in text or "占" in text or "/" in text or "÷" in text):
         found += _percent_of(text)
     return tuple(dict.fromkeys(found))
 
@@ -476,15 +479,12 @@ def _counted_products(text: str) -> list[str]:
 def _count_factor(piece: str) -> tuple[int, bool] | None:
     """A factor's count and whether it says what it counts: `16 个 micro-batch`, or a sum of
     counts in brackets, `(97 次前向 fork + 97 次重计算 fork)`."""
-    factor = COUNTED_FACTOR.fullmatch(piece)
-    if factor:
-        terms = [factor]
-    else:
-        bracketed = BRACKETED_SUM.fullmatch(piece)
-        terms = [COUNTED_FACTOR.fullmatch(term) for term in bracketed.group(1).split("+")] if bracketed else []
-    if not terms or not all(terms) or any(len(t.group(1)) > 15 for t in terms if t):
+    bracketed = BRACKETED_SUM.fullmatch(piece)
+    parts = bracketed.group(1).split("+") if bracketed else [piece]
+    terms = [term for term in (COUNTED_FACTOR.fullmatch(part) for part in parts) if term is not None]
+    if len(terms) != len(parts) or any(len(term.group(1)) > 15 for term in terms):
         return None  # (int() refuses thousands of digits)
-    return sum(int(t.group(1)) for t in terms if t), any(t.group(2).strip() for t in terms if t)
+    return sum(int(term.group(1)) for term in terms), any(bool(term.group(2).strip()) for term in terms)
 
 
 # numbers, products and sums written out and set equal: `12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 = 29.8 ms`
@@ -1072,11 +1072,16 @@ SHARE_BEFORE = re.compile(
     r"(?:,|，|\(|（|\bis\b|=|i\.e\.,?|, i\.e\.,?|即|or)\s*(?:about|约|~|≈)?\s*(?:占\s*)?$"
 )
 PERCENT_OF = re.compile(r"(?i)^\s*(?:%|％)\s*of\s+(?:the\s+)?(?:about\s+|~\s*)?$")
+QUOTIENT_OPENS, QUOTIENT_SLASH, QUOTIENT_CLOSES = (
+    re.compile(r"\s*\(\s*"),
+    re.compile(r"\s*[/÷]\s*"),
+    re.compile(r"\s*\)"),
+)
 SHARE_OF_ZH = re.compile(r"^\s*的\s*$")
 
 
 def _percent_of(text: str) -> list[str]:
-    """`A, P % of B` and `A（占 B 的 P%）`: A over B, of one dimension, is P%."""
+    """`A, P % of B`, `A（占 B 的 P%）` and `P%（A / B）`: A over B, of one dimension, is P%."""
     values = quantities(text)
     found = []
     for i, percent in enumerate(values):
@@ -1097,8 +1102,16 @@ def _percent_of(text: str) -> list[str]:
             and text[values[i - 2].end : values[i - 1].start].rstrip().endswith("占")
             and SHARE_OF_ZH.match(text[values[i - 1].end : percent.start])
         )
+        quotient = (  # `P%（A / B）`: the quotient it is, in brackets right after it
+            i + 2 < len(values)
+            and QUOTIENT_OPENS.fullmatch(text[percent.end : values[i + 1].start])
+            and QUOTIENT_SLASH.fullmatch(text[values[i + 1].end : values[i + 2].start])
+            and QUOTIENT_CLOSES.match(text, values[i + 2].end)
+        )
         if chinese:
             part, whole = values[i - 2], values[i - 1]
+        elif quotient:
+            part, whole = values[i + 1], values[i + 2]
         elif not english:
             continue
         if part is None or whole is None or part.dim != whole.dim or part.dim in (COUNT, PERCENT) or not whole.low:
