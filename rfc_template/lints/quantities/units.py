@@ -89,7 +89,7 @@ def _power(match: re.Match, exponent: str | None = None) -> str:
     return str(int(match[1]) ** int(exponent or match[2]) - less)
 
 
-NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
+NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
 _PER_DEVICE = r"(?:\s?/\s?(?:卡|GPU|NPU|card|device|rank|chip)|\s(?:per|/)\s?(?:GPU|NPU|card|device|rank|chip))"
 _ITEMS = r"(?P<items>tokens?|tok|samples?|seqs?|sequences?|images?|imgs?|it|steps?|iters?|iterations?)"
 _UNIT = (
