@@ -249,7 +249,7 @@ def test_a_count_of_cards_is_no_ratio():
         ("1 ~ 8", "**64**", True),
         # (held-back round 25's author, writing the base RFC) a bound in thousands before a comma
         ("2,048 – 262,144, and a multiple of 2 × cp_size", "32768", False),
-        ("2,048 – 262,144, and a multiple of 2 × cp_size", "524,288", True),
+        ("2,048 – 262,144, and a multiple of 2 × cp_size", "524288", True),
     ],
 )
 def test_a_default_is_judged_against_a_range_that_can_be_read(valid, default, out):
