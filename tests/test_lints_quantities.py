@@ -1231,3 +1231,10 @@ def test_a_signed_change_the_other_way_than_its_transition(text, wrong):
     from rfc_template.lints.quantities.signed_changes import _wrong_signs_in
 
     assert bool(_wrong_signs_in(normal(text))) is wrong
+
+
+@pytest.mark.parametrize("text, op", [("throughput not below 2,560 tokens/s", GE), ("step time not above 5.0 s", LE)])
+def test_a_bound_said_as_not_past_it(text, op):
+    """(held-back round 25) `not below 2,560 tokens/s` is a lower bound, not `below`."""
+    (claim,) = claims_in(normal(text))
+    assert claim.op == op
