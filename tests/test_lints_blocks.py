@@ -57,15 +57,27 @@ def test_a_closing_fence_left_out_is_named_where_it_goes(rfc):
 
 
 @pytest.mark.parametrize("rfc", RFCS, ids=[p.parent.name for p in RFCS])
-def test_where_a_block_ends_is_not_guessed_after_a_table(rfc):
-    """(a newcomer's review) 5.1's closing fence deleted: the parameter table follows the
-    code in 5.1, so where the block was meant to end cannot be told: no line is named."""
+def test_a_closing_fence_left_out_before_a_table_is_named_at_the_codes_last_line(rfc):
+    """(a newcomer's review) 5.1's closing fence deleted, the parameter table after it: the
+    table does not parse as Python, so the block ends at the code's last line."""
     text = rfc.read_text(encoding="utf-8")
     section = text.split("\n### 5.1", 1)[1].split("\n### 5.2", 1)[0]
     closing = section.index("\n```\n")
     broken = text.replace(section, section[:closing] + section[closing + 4 :], 1)
+    last = text[: text.index(section) + closing].count("\n") + 1  # the code's last line
     (finding,) = check.check_text(broken, rfc, check.REVIEW).findings
-    assert finding.code == "RFC006" and "after line" not in finding.message, finding
+    assert finding.code == "RFC006" and f"after line {last} " in finding.message, finding
+
+
+def test_a_diagram_left_open_names_no_line(tmp_path):
+    """Where a Mermaid block was meant to end nobody can tell: no line is named."""
+    rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
+    text = rfc.read_text(encoding="utf-8")
+    opening = text.index("```mermaid")
+    closing = text.index("\n```\n", opening)
+    broken = text[:closing] + text[closing + 4 :]
+    (finding,) = [f for f in check.check_text(broken, rfc, check.REVIEW).findings if f.code == "RFC006"]
+    assert "after line" not in finding.message, finding
 
 
 def test_a_comment_closed_by_a_later_comment_is_still_left_open(tmp_path):

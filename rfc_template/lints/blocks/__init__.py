@@ -30,10 +30,10 @@ def swallowed_sections(ctx: Context) -> list[str]:
 
 
 def likely_end(ctx: Context) -> int | None:
-    """The line a Python block left open most likely ends at, when that is certain: all it
-    swallows before the first required section's heading is Python (it parses), so the block
-    is the last thing of its section and ends at its last line written. None otherwise: after
-    a table, prose or a diagram nobody can tell where the block was meant to end."""
+    """The line a Python block left open most likely ends at: the last line of the longest
+    run of its lines that parses as Python, before the first required section's heading it
+    swallows (a table or prose after it does not parse). None for another language: after a
+    diagram or a comment nobody can tell where the block was meant to end."""
     if not ctx.doc.unclosed:
         return None
     block = ctx.doc.unclosed[0]
@@ -41,12 +41,17 @@ def likely_end(ctx: Context) -> int | None:
         return None
     required = {section.text for section in ctx.edition.sections}
     after = ctx.doc.lines_after_unclosed()
-    for offset, line in enumerate(after):
+    for offset, line in enumerate(after[:MOST_LINES]):
         if line.startswith("#") and document.section_of(document.normalise(line.lstrip("#"))) in required:
             code = after[:offset]
-            written = [block.line + n + 1 for n, text in enumerate(code) if text.strip()]
-            return written[-1] if written and _parses("\n".join(code)) else None
+            for end in range(len(code), 0, -1):  # the longest run that parses (most RFCs: all of it)
+                if code[end - 1].strip() and _parses("\n".join(code[:end])):
+                    return block.line + end
+            return None
     return None
+
+
+MOST_LINES = 400  # (an example longer than this is read no further)
 
 
 PYTHON_FENCE = re.compile(r"(?:`{3,}|~{3,})\s*(?:python|py|python3)\b", re.I)

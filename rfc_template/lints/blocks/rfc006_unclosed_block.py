@@ -24,10 +24,10 @@ def unclosed_block(ctx: Context) -> list[Finding]:
     A fence (```` ``` ````, `~~~`) never closed, or closed only by a later block's bare fence
     (its ```` ```python ```` then held as code); a comment `<!--` with no `-->`, or whose
     first `-->` follows a second `<!--` or is a diagram arrow (`A --> B`) in a fence inside
-    it. Reported once, at the opening line of the first: what follows is out of step. Where
-    a Python block is all it swallows up to the next required section (the lines parse), the
-    finding names its last line, where the closing fence goes; after a table, prose or a
-    diagram nobody can tell, and no line is named. A
+    it. Reported once, at the opening line of the first: what follows is out of step. For a
+    Python block, the finding names the last line of the longest run of its lines that
+    parses, before the next required section: where the closing fence goes (a table or
+    prose after the code does not parse); for a diagram or a comment, no line is named. A
     comment holding a closed code block is accepted. The required sections swallowed are
     not reported missing (RFC001).
 
