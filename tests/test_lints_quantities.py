@@ -1238,3 +1238,13 @@ def test_a_bound_said_as_not_past_it(text, op):
     """(held-back round 25) `not below 2,560 tokens/s` is a lower bound, not `below`."""
     (claim,) = claims_in(normal(text))
     assert claim.op == op
+
+
+@pytest.mark.parametrize(
+    "text", ["MS 9.6 → ≤ 8.0 s/step（−16.7%）", "目标指标：MS 不高于 8.0 s/step", "reaches ≤ 1.25 s per step"]
+)
+def test_a_time_per_step_is_a_step_time(text):
+    """(held-back round 25) a time per step with no metric named is the step time."""
+    assert [c.metric.key if c.metric else None for c in claims_in(normal(text)) if c.quantity.dim == TIME] == [
+        "step time"
+    ]

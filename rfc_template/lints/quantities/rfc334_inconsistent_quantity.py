@@ -123,7 +123,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     `<= 25 min`, a change `下降 >= 15%`, a limit on a regression `增加 <= 2 GB`, `增量 ≤ 0.6 GB`,
     `劣化 ≤ 1%`, `overhead ≤ 1 %`, a ratio `<= 1.5 倍`; a regression against another run named,
     `≤ 8% slower than the bf16 exchange`, is not the baseline's), for the same backend (a target
-    of no backend stands for both). Reported at the later statement, naming the line of
+    of no backend stands for both; a time per step, `MS 9.6 → ≤ 8.0 s/step`, is a step time
+    though no metric is named). Reported at the later statement, naming the line of
     the earlier: two of 2, 3.1 and 8 that differ, or a 9.3 criterion weaker than one of them (a
     stricter criterion is fine, but for a limit on a cost, which is one number: `增加 <= 3%`
     in 9.3 against 8's `<= 8%`). Within 2, its target metric and its success criterion
