@@ -1248,3 +1248,27 @@ def test_a_time_per_step_is_a_step_time(text):
     assert [c.metric.key if c.metric else None for c in claims_in(normal(text)) if c.quantity.dim == TIME] == [
         "step time"
     ]
+
+
+@pytest.mark.parametrize("sign, wrong", [("−", False), ("+", True)])
+def test_a_bound_with_its_change_from_todays_value(sign, wrong):
+    """(held-back round 25) 2's target `PT <= 5.79 s（-15.0%）` against today's 6.81 s: a bound
+    below it written with `+` goes the other way."""
+    old = "（PT <= 5.79 s，MS <= 6.31 s）"
+    text, line = edited(OFFLOAD, old, f"：PT <= 5.79 s（{sign}15.0%），MS <= 6.31 s（{sign}15.0%）")
+    found = [f for f in findings(text) if f.code == "RFC333" and f.line == line and "today's" in f.message]
+    assert bool(found) is wrong, found
+
+
+@pytest.mark.parametrize("start, code", [("6.81", None), ("7.20", "RFC334")])
+def test_todays_time_per_step_is_named_by_its_unit(start, code):
+    """(held-back round 25) `当前指标：…PT 后端 6.81 s/step`: today's step time, though only its
+    unit names it, held to the start 3.1, 8 and 9.3 give."""
+    old = offload_line("- 当前指标：")
+    text, line = edited(
+        OFFLOAD,
+        old,
+        f"- 当前指标：PT 后端 {start} s/step，峰值显存 74.2 GB/卡；MS 后端 7.42 s/step，峰值显存 61.3 GB/卡。",
+    )
+    found = [f.code for f in findings(text) if f.line == line]
+    assert found == ([code] if code else []), found

@@ -47,7 +47,7 @@ from rfc_template.lints.quantities.claims import (
     claims_in,
 )
 from rfc_template.lints.quantities.metrics import LOWER, Metric, time_named
-from rfc_template.lints.quantities.signed_changes import wrong_signs
+from rfc_template.lints.quantities.signed_changes import bound_signs, wrong_signs
 from rfc_template.lints.quantities.units import BYTES, RATE, TIME, Quantity, quantities
 
 
@@ -147,7 +147,9 @@ def wrong_direction(ctx: Context) -> list[Finding]:
       → <= 92.2 GB）`, `从 6.81 s 降到 7.2 s`), and in a gain row a value that gets worse;
     - in 2, 3.1, 8 or 9.3, a change in brackets right after a transition, with the other sign
       (`从 111.92 GB 降到 102.48 GB（+9.44 GB，+8.4%）`), when it is that transition's step or its
-      share of the start, alone in its brackets (not `(+2 GiB 缓冲)`: a part of it);
+      share of the start, alone in its brackets (not `(+2 GiB 缓冲)`: a part of it); and in 2's
+      target lines and 3.1, a bound with its change from today's value in 2 in brackets
+      with the other sign (`当前指标：MS 9.6 s/step` then `MS 不高于 8.0 s/step（+16.7%）`);
     - a bound on the wrong side of the baseline while the same sentence claims an
       improvement (`step time 下降 >= 15%（PT <= 7.83 s）` against 2's current 6.81 s, or
       9.3's baseline), and a 9.3 row whose value with the feature, or its bound there (`≤
@@ -186,7 +188,7 @@ def wrong_direction(ctx: Context) -> list[Finding]:
         context = (MEMORY,) if statement.kind == MEMORY_GAIN else ()
         findings += _judge(statement, claims_in(statement.text, context), where, own)
     findings += _said_the_other_way(ctx) + _regression_limits(ctx)
-    findings += [Finding(line, 1, "RFC333", message) for line, message in wrong_signs(ctx)]
+    findings += [Finding(line, 1, "RFC333", message) for line, message in wrong_signs(ctx) + bound_signs(ctx)]
     section = ed.name(VERIFICATION)
     rows = verification(ctx)
     for index, row in enumerate(rows):

@@ -154,7 +154,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     sequence lengths or card counts, and bounds on either side of the row's baseline (a
     target below it, a tolerance above it) are not compared with each other.
 
-    2's current value of a metric (`当前指标：… step time 26.0 s`), named in its own clause and
+    2's current value of a metric (`当前指标：… step time 26.0 s`, `MS 后端 9.6 s/step`), named in its
+    own clause (or by its unit) and
     given once (a figure in brackets working out another, `(131,072 tokens ÷ 11.7 s)`, is no
     second), is held to the value 3.1, 8 and 9.3 start from (`从 24.0 s 降到 ≤ 19.5 s`, a
     9.3 baseline of 24.0 s) where at least two of them start from one value, for the same

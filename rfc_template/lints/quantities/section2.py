@@ -10,6 +10,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lints.quantities import BACKGROUND, Statement, current
 from rfc_template.lints.quantities.backend_words import backend_of
+from rfc_template.lints.quantities.claim_words import PER_STEP_UNIT
 from rfc_template.lints.quantities.claims import ABS, Claim, claims_in
 from rfc_template.lints.quantities.metrics import metrics_in
 from rfc_template.lints.quantities.scenarios import other_scenario
@@ -190,6 +191,8 @@ def _named_before(claim: Claim) -> bool:
     """Its metric is named in its own clause, before it (`实测 step time 24.0 s`), not carried
     from an earlier clause (`其中 All-to-All 合计 10.3 s`)."""
     assert claim.metric is not None
+    if claim.metric.key == "step time" and PER_STEP_UNIT.search(claim.quantity.unit):
+        return True  # `MS 后端 9.6 s/step`: its unit names it
     return any(m.key == claim.metric.key for m in metrics_in(claim.clause[: claim.quantity.start]))
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from rfc_template.lint.context import Context
-from rfc_template.lints.quantities import FAMILY_SECTIONS, prose, section_lines
-from rfc_template.lints.quantities.claims import DELTA, TRANSITION, Claim, claims_in
+from rfc_template.lints.quantities import BACKGROUND, FAMILY_SECTIONS, goals, prose, section_lines, targets
+from rfc_template.lints.quantities.claims import ABS, DELTA, TRANSITION, Claim, claims_in
 from rfc_template.lints.quantities.units import Quantity
 
 # a signed figure opening brackets: most lines have none (found with one search)
@@ -30,6 +30,56 @@ def wrong_signs(ctx: Context) -> list[tuple[int, str]]:
         for number, line in section_lines(ctx, name):
             if SIGNED_IN_BRACKETS.search(line):
                 found += [(number, message) for message in _wrong_signs_in(prose(line.replace("|", " ; ")))]
+    return found
+
+
+def bound_signs(ctx: Context) -> list[tuple[int, str]]:
+    """(line, message) of each bound in 2's target lines or 3.1's goals followed by a signed
+    change in brackets that is its step from today's value in 2 with the other sign:
+    `当前指标：MS 后端 9.6 s/step` then `MS 不高于 8.0 s/step（+16.7%）`."""
+    from rfc_template.lints.quantities.section2 import todays  # (section2 reads statements, which read RFC333)
+
+    if not any(SIGNED_IN_BRACKETS.search(s.text) for s in targets(ctx) + goals(ctx)):
+        return []
+    today = {}
+    for _, claim, name, own in todays(ctx):
+        today[(name, own)] = claim.quantity
+    found = []
+    for statement in targets(ctx) + goals(ctx):
+        if not SIGNED_IN_BRACKETS.search(statement.text):
+            continue
+        claims = claims_in(statement.text)
+        for bound, change in zip(claims, claims[1:]):
+            if bound.kind != ABS or bound.metric is None or bound.clause != change.clause:
+                continue
+            start = today.get((bound.metric.name, bound.backend)) or today.get((bound.metric.name, ""))
+            q = change.quantity
+            if (
+                start is None
+                or start.dim != bound.quantity.dim
+                or change.kind != DELTA
+                or q.unit != "%"
+                or q.sign not in ("+", "-")
+                or not OPENING.fullmatch(bound.clause[bound.quantity.end : q.start])
+                or ITEM_END.match(bound.clause, q.end) is None
+                or not start.low
+            ):
+                continue
+            end = bound.quantity
+            share = 100 * abs(end.low - start.low) / abs(start.low)
+            if abs(abs(q.number) - share) > _half_digit(q, change) + 0.01 * share or end.low == start.low:
+                continue
+            if (q.sign == "+") != (end.low > start.low):
+                said = bound.clause
+                way = "below" if end.low < start.low else "above"
+                found.append(
+                    (
+                        statement.line,
+                        f"{said[end.start : end.end].strip()} is {way} today's {start.shown} in "
+                        f"'{ctx.edition.name(BACKGROUND)}', but the change beside it is written "
+                        f"{said[q.start : q.end].strip()}: one of the values or the sign is wrong",
+                    )
+                )
     return found
 
 
