@@ -234,11 +234,9 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
     if len(context) == 1 and context[0].takes(quantity.dim):
         return context[0]
     if quantity.dim == TIME and not context:
-        if PER_STEP_UNIT.search(quantity.unit):
-            return STEP_TIME  # `MS 9.6 → ≤ 8.0 s/step`: a time per step, no other metric named
         lead = PER_STEP_LEAD.match(clause[: quantity.start])
-        if lead is not None and lead["each"]:
-            return STEP_TIME
+        if PER_STEP_UNIT.search(quantity.unit) or (lead is not None and lead["each"]):
+            return STEP_TIME  # `MS 9.6 → ≤ 8.0 s/step`, `每步 ≤ 4.02 s`: a time per step, no other metric named
         verb = ACTION_METRIC.search(clause)
         if verb is not None:  # `25 min 内在 60 个节点上恢复训练`: the time it takes to recover
             return Metric(ACTION_KEYS[next(k for k, v in verb.groupdict().items() if v)], LOWER, (TIME,))

@@ -13,6 +13,7 @@ import re
 from rfc_template.lint.context import Context
 from rfc_template.lints.quantities import BACKGROUND, FAMILY_SECTIONS, goals, prose, section_lines, targets
 from rfc_template.lints.quantities.claims import ABS, DELTA, TRANSITION, Claim, claims_in
+from rfc_template.lints.quantities.section2 import todays
 from rfc_template.lints.quantities.units import Quantity
 
 # a signed figure opening brackets: most lines have none (found with one search)
@@ -37,8 +38,6 @@ def bound_signs(ctx: Context) -> list[tuple[int, str]]:
     """(line, message) of each bound in 2's target lines or 3.1's goals followed by a signed
     change in brackets that is its step from today's value in 2 with the other sign:
     `当前指标：MS 后端 9.6 s/step` then `MS 不高于 8.0 s/step（+16.7%）`."""
-    from rfc_template.lints.quantities.section2 import todays  # (section2 reads statements, which read RFC333)
-
     if not any(SIGNED_IN_BRACKETS.search(s.text) for s in targets(ctx) + goals(ctx)):
         return []
     today = {}

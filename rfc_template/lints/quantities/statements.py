@@ -40,8 +40,8 @@ from rfc_template.lints.quantities.claims import (
     backend_of_scenario,
     claims_in,
 )
+from rfc_template.lints.quantities.gain_rows import gain_stated
 from rfc_template.lints.quantities.metrics import LOWER, metrics_in
-from rfc_template.lints.quantities.rfc333_wrong_direction import gain_stated
 from rfc_template.lints.quantities.scenarios import condition
 from rfc_template.lints.quantities.units import Quantity
 
