@@ -73,6 +73,10 @@ def test_a_subgraph_title_with_angles_is_text():
         (['I["init"] --> L["load"]', "L --> l"], ("l", "L")),  # a slip of case first (found by a review)
         (['O["输出"] --> 0["零"]', 'A["a"] --> o'], ("o", "O")),
         (['A["a"] --> I["i"]', 'B["b"] --> L["l"]', "A --> 1"], None),  # alike two nodes: not told
+        # (held-back rounds 14, 16, 25) a digit added to a defined id, where no id has one
+        (['H["h"] --> I["i"]', "H --> I1", 'I --> J["j"]'], ("I1", "I")),
+        (['H["h"] --> I["i"]', "H --> I1", 'I --> J2["j"]'], None),  # numbered ids: a series
+        (['H["h"] --> I["i"]', 'H --> I1["i1"]'], None),  # defined with its label
     ],
 )
 def test_a_short_id_slips_by_case_first_then_by_look(lines, slip):

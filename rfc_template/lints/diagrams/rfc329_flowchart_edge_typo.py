@@ -61,7 +61,8 @@ def flowchart_edge_typo(ctx: Context) -> list[Finding]:
     Left alone: ids of one or two characters (`A`, `B1`) but for a slip of case (`j` for a
     node `J`: Mermaid's ids are case-sensitive), a look-alike (`0` for `O`, `l` or `1` for
     `I`) or a letter left out of a three-letter id (`Bw` for `Bwd`), subgraph ids (linked as a
-    whole), ids that differ by a digit (`Rank1`, `Rank2`: a series), an id close to
+    whole), ids that differ by a digit (`Rank1`, `Rank2`: a series; but a digit added to a
+    defined id, `I1` for `I`, in a block where no other id has one is a slip), an id close to
     more than one defined id, and a block whose lines are not all read with certainty
     (a syntax this reading does not know: then it says nothing about that block).
 
@@ -200,6 +201,7 @@ def edge_typos(code: str) -> tuple[tuple[int, int, str, str], ...]:
     except Unread:
         return ()
     defined = [name for name in chart.shaped if name not in chart.meant]
+    numbered = [name for name in chart.count if any(ch.isdigit() for ch in name)]  # (a series: `Rank1`, `Rank2`)
     found = []
     for number, col, name in chart.ends:
         if chart.count.get(name) != 1 or name in chart.shaped or name in chart.meant:
@@ -213,6 +215,8 @@ def edge_typos(code: str) -> tuple[tuple[int, int, str, str], ...]:
                 close = [d for d in defined if len(d) == 3 and _one_slip(name, d)]
         else:
             close = [d for d in defined if len(d) > 2 and _one_slip(name, d)]
+        if not close and name[-1].isdigit() and name[:-1] in defined and numbered == [name]:
+            close = [name[:-1]]  # `I1` for `I` where no defined id has a number: no series
         if len(close) == 1:
             found.append((number, col, name, close[0]))
     return tuple(found)
