@@ -1272,3 +1272,14 @@ def test_todays_time_per_step_is_named_by_its_unit(start, code):
     )
     found = [f.code for f in findings(text) if f.line == line]
     assert found == ([code] if code else []), found
+
+
+def test_an_examples_constant_is_read_where_it_is_passed():
+    """(held-back round 25) `ACC_STEPS = 256` at the top of 5.2, then `accumulation_steps=ACC_STEPS`:
+    the value passed is the constant's; a name bound twice (or in a loop) is not read."""
+    import ast
+
+    from rfc_template.lints.quantities.rfc330_value_out_of_range import _constants
+
+    tree = ast.parse("ACC = 256\nN = 1\nN = 2\nfor I in range(3):\n    pass\nI = 4\nf(acc=ACC, n=N, i=I)\n")
+    assert {name: ast.unparse(value) for name, value in _constants(tree).items()} == {"ACC": "256"}

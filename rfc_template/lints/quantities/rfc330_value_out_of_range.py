@@ -64,7 +64,8 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
     parameter's name, `bucket_size_mb`). A number other than 0 and 1 is no `True / False`.
     Reported: at the row, a 默认值 (Default) outside it; at the value, a literal (or a size
     worked out: `2**32`, `256 * 1024`) that 5.2 使用示例 (Usage example) passes for that parameter, by keyword to a function 5.1 defines, by an
-    assignment to `<...>.name` or as a `name: value` line of a YAML block. A parameter written
+    assignment to `<...>.name` or as a `name: value` line of a YAML block; a keyword set to a
+    name the block assigns a literal once, at its top (`ACC_STEPS = 256`), is set to that literal. A parameter written
     with the configuration key that sets it (`offload_fraction（optimizer.offload.fraction）`)
     is known by both (`config.optimizer.offload.fraction = 1.5`).
 
@@ -117,6 +118,17 @@ SET_TO = re.compile(
     r"""|[(\[](?:\s*(?:"[^"\n]*"|'[^'\n]*')\s*,?)+\s*[)\]])"""
 )
 WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+SET_TO_NAME = re.compile(r"\s*=\s*([A-Z_][A-Z0-9_]*)\b")  # `accumulation_steps=ACC_STEPS`
+
+
+def _constant(code: str, end: int) -> re.Match[str] | None:
+    """`name=CONSTANT` where the block assigns CONSTANT a literal at its top level
+    (`ACC_STEPS = 8`): that literal, found as SET_TO finds one."""
+    named = SET_TO_NAME.match(code, end)
+    if named is None:
+        return None
+    assigned = re.search(rf"(?m)^{named.group(1)}", code)
+    return SET_TO.match(code, assigned.end()) if assigned else None
 
 
 def _any_outside(ctx: Context, readable: dict[str, tuple[Parameter, Range]]) -> bool:
@@ -132,7 +144,7 @@ def _any_outside(ctx: Context, readable: dict[str, tuple[Parameter, Range]]) -> 
             while at >= 0:
                 end = at + len(name)
                 if (at == 0 or code[at - 1] not in WORD_CHARS) and (end == len(code) or code[end] not in WORD_CHARS):
-                    match = SET_TO.match(code, end)
+                    match = SET_TO.match(code, end) or _constant(code, end)
                     if match:
                         value = read_default(match.group(1))
                         if value is not None and _outside(value, allowed, parameter):
@@ -225,8 +237,23 @@ def _python_values(parsed: Parsed, names: set[str], called: set[str]) -> list[tu
 _KNOWN: dict[tuple, list[tuple[int, int, str, Value, str]]] = {}
 
 
+def _constants(tree: ast.Module) -> dict[str, ast.expr]:
+    """The names a block assigns once, at its top level, a literal (`ACC_STEPS = 8`)."""
+    stored: dict[str, int] = {}  # every binding of a name: assignments, loops, `with … as`, imports aside
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stored[node.id] = stored.get(node.id, 0) + 1
+    top = {
+        node.targets[0].id: node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+    }
+    return {name: value for name, value in top.items() if stored.get(name) == 1}
+
+
 def _walk(parsed: Parsed, names: set[str], called: set[str]) -> list[tuple[int, int, str, Value, str]]:
     found = []
+    constants = _constants(parsed.tree)
     for node in nodes(parsed.tree):
         if isinstance(node, ast.Call):
             func = node.func
@@ -241,6 +268,10 @@ def _walk(parsed: Parsed, names: set[str], called: set[str]) -> list[tuple[int, 
             continue
         for name, expression in pairs:
             written = ast.unparse(expression)
+            if isinstance(expression, ast.Name) and expression.id in constants:
+                assigned = constants[expression.id]  # `accumulation_steps=ACC_STEPS`, `ACC_STEPS = 256` above
+                line = parsed.at(assigned, "RFC330", "").line
+                written, expression = f"{written} ({ast.unparse(assigned)} at line {line})", assigned
             value = python_value(expression, written)
             if value is not None and value.kind != "none":
                 finding = parsed.at(expression, "RFC330", "")
