@@ -1283,3 +1283,13 @@ def test_an_examples_constant_is_read_where_it_is_passed():
 
     tree = ast.parse("ACC = 256\nN = 1\nN = 2\nfor I in range(3):\n    pass\nI = 4\nf(acc=ACC, n=N, i=I)\n")
     assert {name: ast.unparse(value) for name, value in _constants(tree).items()} == {"ACC": "256"}
+
+
+@pytest.mark.parametrize(
+    "text", ["暴露 P2P 等待 2.0 → ≤ 0.8 s/step", "暴露的 P2P 等待压到 0.8 s/step 以内", "exposed P2P wait ≤ 0.8 s"]
+)
+def test_an_exposed_wait_is_exposed_communication(text):
+    """(held-back round 25) the P2P wait left exposed is no step time, though said per step."""
+    from rfc_template.lints.quantities.metrics import metrics_in
+
+    assert [m.key for m in metrics_in(normal(text))] == ["exposed communication"]
