@@ -749,3 +749,28 @@ def test_a_helper_imported_beside_the_api_is_no_undefined_call():
 
     assert not kin("build_lr_scheduler", {"offload_optimizer_states"})
     assert kin("describe_cp_layout", {"enable_cp_hybrid"})
+
+
+@pytest.mark.parametrize(
+    "body, found",
+    [
+        ("out = torch.empty_like(flat[0])", "torch.empty_like"),  # (held-back round 25)
+        ("out = mint.zeros((n,), dtype=dtype)", None),
+        ("import torch\n    out = torch.empty_like(flat[0])", None),  # its own import: bound in it
+    ],
+)
+def test_a_function_named_for_one_backend_uses_the_other(body, found):
+    """In a block importing both backends at its top, `reduce_scatter_ms` calling torch."""
+    import ast
+
+    from rfc_template.document import CodeBlock
+    from rfc_template.lints.code.backends import named_mixups
+    from rfc_template.lints.code.parsing import Parsed
+
+    code = (
+        "import torch\nimport mindspore as ms\nfrom mindspore import mint\n\n\n"
+        f"def reduce_scatter_ms(flat, n, dtype):\n    {body}\n    return out\n"
+    )
+    parsed = Parsed(CodeBlock("python", code, 10, "6.4 关键逻辑"), ast.parse(code))
+    messages = [f.message for f in named_mixups(parsed, "6.4 关键逻辑")]
+    assert [found is not None and found in m for m in messages] == ([True] if found else []), messages

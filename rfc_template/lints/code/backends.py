@@ -15,8 +15,9 @@ import ast
 import re
 from dataclasses import dataclass
 
+from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
-from rfc_template.lints.code.parsing import quietly
+from rfc_template.lints.code.parsing import Parsed, quietly
 
 
 @dataclass(frozen=True)
@@ -205,3 +206,48 @@ def _catches_import_error(handler: ast.ExceptHandler) -> bool:
     caught = handler.type
     names = caught.elts if isinstance(caught, ast.Tuple) else [caught] if caught is not None else []
     return any(isinstance(n, ast.Name) and n.id in ("ImportError", "ModuleNotFoundError") for n in names)
+
+
+def bound_in(statements: list[ast.stmt]) -> set[str]:
+    names: set[str] = set()
+    for node in (n for statement in statements for n in ast.walk(statement)):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {a.asname or a.name.split(".")[0] for a in node.names}
+    return names
+
+
+def bound_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names a function binds: its parameters, assignments and imports."""
+    return {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)} | bound_in(function.body)
+
+
+# a function named for its backend: `reduce_scatter_ms`, `alloc_mindspore`, `pt_flush`
+NAMED_FOR = {"MS": re.compile(r"(?:^|_)(?:ms|mindspore)(?:_|$)"), "PT": re.compile(r"(?:^|_)(?:pt|torch)(?:_|$)")}
+
+
+def named_mixups(parsed: Parsed, section: str) -> list[Finding]:
+    """In a block importing both backends at its top, a function named for one backend
+    (`reduce_scatter_ms`) that uses the other's API (`torch.empty_like(...)`)."""
+    tree = parsed.tree
+    findings = []
+    for function in (n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        named = [b for b in (PT, MS) if NAMED_FOR[b.code].search(function.name.lower())]
+        if len(named) != 1:
+            continue
+        other = MS if named[0] is PT else PT
+        bound = bound_names(function)
+        body = ast.Module(body=function.body, type_ignores=[])
+        uses = [(n, what) for n, what in backend_uses(body, other) if what.split(".")[0] not in bound]
+        if uses:
+            node, what = uses[0]
+            findings.append(
+                parsed.at(
+                    node,
+                    "RFC327",
+                    f"'{section}': `{function.name}` is the {named[0].code} path by its name, but uses {what}, "
+                    f"{other.name}'s API (copied from the {other.code} path?)",
+                )
+            )
+    return findings

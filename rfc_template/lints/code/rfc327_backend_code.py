@@ -10,7 +10,19 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import USAGE
-from rfc_template.lints.code.backends import BACKENDS, MS, PT, Backend, aliases, backend_uses, dotted, left_out
+from rfc_template.lints.code.backends import (
+    BACKENDS,
+    MS,
+    PT,
+    Backend,
+    aliases,
+    backend_uses,
+    bound_in,
+    bound_names,
+    dotted,
+    left_out,
+    named_mixups,
+)
 from rfc_template.lints.code.modes import mode_set_in_code
 from rfc_template.lints.code.parsing import Parsed, is_python, parse_block
 from rfc_template.lints.model import PARAMETERS
@@ -141,7 +153,9 @@ def backend_code(ctx: Context) -> list[Finding]:
     a block with a function, or a branch of an `if … else`, for each backend, each importing
     its own (`if backend == "PT": import torch … else: import mindspore as ms … torch.npu.Stream()`), where one uses the
     other's name (`torch.npu.synchronize()` in `_measure_ms`, or `ms.runtime.synchronize()`
-    in `_measure_pt` with `ms` imported only in `_measure_ms`); and a table
+    in `_measure_pt` with `ms` imported only in `_measure_ms`); in a block importing both at its
+    top, a function named for one backend (`reduce_scatter_ms`, `pt_flush`) that uses the
+    other's API (`torch.empty_like(...)`); and a table
     of those sections with a column for each backend (`| Operation | PT | MS |`) whose cell in
     one backend's column names the other's API in code (`torch.autograd.Function` under MS).
 
@@ -227,7 +241,7 @@ def _other_backend_unimported(ctx: Context) -> list[Finding]:
                     f"never imports: the {own.code} code calls the {other.code} backend (copied from the other example?)",
                 )
             )
-        findings += _function_mixups(parsed, block.section)
+        findings += _function_mixups(parsed, block.section) or named_mixups(parsed, block.section)
     return findings
 
 
@@ -293,31 +307,16 @@ def _scopes(tree: ast.Module) -> Iterator[tuple[str, list[ast.stmt], set[str]]]:
         if n is not f and isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
     }
     for function in functions:
-        yield f"`{function.name}`", function.body, _bound(function)
+        yield f"`{function.name}`", function.body, bound_names(function)
         if id(function) in inner:
             continue  # its branches are read once, from the function they are in
-        bound = _bound(function)
+        bound = bound_names(function)
         for node in ast.walk(function):
             if isinstance(node, ast.If) and node.orelse:
                 # a name bound outside the `if` (`import torch` at the function's top) is bound in both branches
-                outside = bound - _bound_in([node])
+                outside = bound - bound_in([node])
                 for branch in (node.body, node.orelse):
-                    yield f"a branch of `{function.name}`", branch, outside | _bound_in(branch)
-
-
-def _bound_in(statements: list[ast.stmt]) -> set[str]:
-    names: set[str] = set()
-    for node in (n for statement in statements for n in ast.walk(statement)):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            names.add(node.id)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            names |= {a.asname or a.name.split(".")[0] for a in node.names}
-    return names
-
-
-def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """The names a function binds: its parameters, assignments and imports."""
-    return {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)} | _bound_in(function.body)
+                    yield f"a branch of `{function.name}`", branch, outside | bound_in(branch)
 
 
 def _imported_names(tree: ast.Module) -> set[str]:
