@@ -756,7 +756,7 @@ def test_a_helper_imported_beside_the_api_is_no_undefined_call():
     [
         ("out = torch.empty_like(flat[0])", "torch.empty_like"),  # (held-back round 25)
         ("out = mint.zeros((n,), dtype=dtype)", None),
-        ("import torch\n    out = torch.empty_like(flat[0])", None),  # its own import: bound in it
+        ("import torch\n    out = torch.empty_like(flat[0])", "import torch"),  # importing it is using it
     ],
 )
 def test_a_function_named_for_one_backend_uses_the_other(body, found):
