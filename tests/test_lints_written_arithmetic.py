@@ -387,3 +387,25 @@ def test_shares_counts_and_approximate_factors(text, is_wrong):
 )
 def test_a_range_of_counts_multiplied_is_no_product(text):
     assert not wrong(text)
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 25) parts each with its sign, then their net
+        (
+            "S1: −256 MiB dense mask, +4 MiB compressed 2048 × 2048 mask, +1 MiB index plan, +144 MiB segments = −107 MiB",
+            False,
+        ),
+        (
+            "S1: −256 MiB dense mask, +4 MiB compressed 2048 × 2048 mask, +1 MiB index plan, +144 MiB segments = +107 MiB",
+            True,
+        ),
+        ("显存：−8.0 GiB 优化器状态，+0.5 GiB 缓冲 = −7.5 GiB", False),
+        ("显存：−8.0 GiB 优化器状态，+0.5 GiB 缓冲 = −8.5 GiB", True),
+        ("a +2 GiB, b +3 GiB = 5 GiB", False),
+        ("peak 54.6 GiB: +2 GiB buffers, +3 GiB staging = 59.6 GiB", False),  # a part unsigned before: not the list's
+    ],
+)
+def test_signed_parts_and_their_net(text, is_wrong):
+    assert wrong(text) is is_wrong

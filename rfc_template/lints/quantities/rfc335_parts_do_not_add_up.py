@@ -20,6 +20,7 @@ from rfc_template.lints.quantities.changes import change_messages
 from rfc_template.lints.quantities.expressions import conversion_messages, expression_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.layouts import layouts, named_layouts, nodes_of_cards
+from rfc_template.lints.quantities.signed_sums import signed_sum_messages
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, COUNT, PERCENT, TIME, Quantity, quantities
 from rfc_template.met_twice import MetTwice
 
@@ -116,6 +117,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       bucket sizes = 16 candidates`, after other words: `on 32 nodes × 8 cards = 256 cards`; a sum of
       counts in brackets, `16 个 micro-batch × (97 次前向 fork + 97 次重计算 fork) = 3,104 次 fork`); a factor
       said approximately (`768 × 约 50 µs ≈ 38 ms`) makes its total approximate;
+    - parts each with its sign, then their net: `−256 MiB dense mask, +4 MiB index plan, +144 MiB
+      segments = −107 MiB` (signed_sums.py);
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
     - a table with a 合计 / 总计 / Total row, column by column (a part's aside in brackets left
       out: `26 GiB（20 层）`; a part worked out in its cell is its result: `2 × 0.50 GB = 1.00
@@ -419,6 +422,8 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += _sums_of_products(text)
     if "×" in text and "=" in text:
         found += _counted_products(text)
+    if "=" in text and ("+" in text or "-" in text):
+        found += signed_sum_messages(text)
     if "%" in text and (" of " in text or "占" in text or "/" in text or "÷" in text):
         found += _percent_of(text)
     return tuple(dict.fromkeys(found))
