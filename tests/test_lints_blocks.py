@@ -134,3 +134,15 @@ def test_a_quote_right_above_a_heading_does_not_swallow_it():
     rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
     text = rfc.read_text(encoding="utf-8").replace("## 7. 组件依赖\n", source, 1)
     assert review(text, rfc) == []
+
+
+@pytest.mark.parametrize("after", ["输出示例", "- 说明", "#### 说明"])
+def test_prose_after_a_python_block_left_open_is_not_its_code(after):
+    """(a newcomer's review) a line of Markdown after a blank line ends the code, though it
+    parses as Python: the block ends at the code's last line."""
+    rfc = CORPUS / "zh-optimizer-offload" / "rfc.md"
+    code, heading, rest = _example_then_53(rfc)
+    last = code.removesuffix("```").rstrip("\n")
+    broken = last + "\n\n" + after + "\n\n" + heading + "\n" + rest
+    (finding,) = check.check_text(broken, rfc, check.REVIEW).findings
+    assert f"after line {last.count(chr(10)) + 1} " in finding.message, finding

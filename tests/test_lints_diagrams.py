@@ -77,6 +77,7 @@ def test_a_subgraph_title_with_angles_is_text():
         (['H["h"] --> I["i"]', "H --> I1", 'I --> J["j"]'], ("I1", "I")),
         (['H["h"] --> I["i"]', "H --> I1", 'I --> J2["j"]'], None),  # numbered ids: a series
         (['H["h"] --> I["i"]', 'H --> I1["i1"]'], None),  # defined with its label
+        (['U["upload"] --> S["PUT parts"]', "S --> S3"], None),  # (a review) from the node itself: Amazon S3
     ],
 )
 def test_a_short_id_slips_by_case_first_then_by_look(lines, slip):

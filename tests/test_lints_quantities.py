@@ -1283,6 +1283,8 @@ def test_an_examples_constant_is_read_where_it_is_passed():
 
     tree = ast.parse("ACC = 256\nN = 1\nN = 2\nfor I in range(3):\n    pass\nI = 4\nf(acc=ACC, n=N, i=I)\n")
     assert {name: ast.unparse(value) for name, value in _constants(tree).items()} == {"ACC": "256"}
+    # (a newcomer's review) a parameter of that name shadows it
+    assert _constants(ast.parse("ACC = 256\ndef build(m, ACC=8):\n    return f(m, acc=ACC)\n")) == {}
 
 
 @pytest.mark.parametrize(
@@ -1293,3 +1295,10 @@ def test_an_exposed_wait_is_exposed_communication(text):
     from rfc_template.lints.quantities.metrics import metrics_in
 
     assert [m.key for m in metrics_in(normal(text))] == ["exposed communication"]
+
+
+def test_a_wait_for_data_is_no_communication():
+    """(a newcomer's review) `数据加载的暴露等待` is the data loader's, not a transfer's."""
+    from rfc_template.lints.quantities.metrics import metrics_in
+
+    assert [m.key for m in metrics_in(normal("数据加载的暴露等待约 0.3 s/step"))] != ["exposed communication"]

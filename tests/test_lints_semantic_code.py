@@ -769,8 +769,24 @@ def test_a_function_named_for_one_backend_uses_the_other(body, found):
 
     code = (
         "import torch\nimport mindspore as ms\nfrom mindspore import mint\n\n\n"
+        "def reduce_scatter_pt(flat, n, dtype):\n    return torch.empty_like(flat[0])\n\n\n"
         f"def reduce_scatter_ms(flat, n, dtype):\n    {body}\n    return out\n"
     )
     parsed = Parsed(CodeBlock("python", code, 10, "6.4 关键逻辑"), ast.parse(code))
     messages = [f.message for f in named_mixups(parsed, "6.4 关键逻辑")]
     assert [found is not None and found in m for m in messages] == ([True] if found else []), messages
+
+
+@pytest.mark.parametrize("name", ["elapsed_ms", "grad_to_ms", "check_ms"])
+def test_a_function_named_ms_with_no_pt_twin_is_not_read(name):
+    """(a newcomer's review) `_ms` may be milliseconds, `grad_to_ms` a converter: without a
+    twin for the other backend (`reduce_scatter_pt` beside `reduce_scatter_ms`) a name says nothing."""
+    import ast
+
+    from rfc_template.document import CodeBlock
+    from rfc_template.lints.code.backends import named_mixups
+    from rfc_template.lints.code.parsing import Parsed
+
+    code = f"import torch\nimport mindspore as ms\n\n\ndef {name}(start, end):\n    torch.npu.synchronize()\n"
+    parsed = Parsed(CodeBlock("python", code, 10, "6.4 关键逻辑"), ast.parse(code))
+    assert named_mixups(parsed, "6.4 关键逻辑") == []

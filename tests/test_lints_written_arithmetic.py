@@ -405,6 +405,15 @@ def test_a_range_of_counts_multiplied_is_no_product(text):
         ("显存：−8.0 GiB 优化器状态，+0.5 GiB 缓冲 = −8.5 GiB", True),
         ("a +2 GiB, b +3 GiB = 5 GiB", False),
         ("peak 54.6 GiB: +2 GiB buffers, +3 GiB staging = 59.6 GiB", False),  # a part unsigned before: not the list's
+        # (a newcomer's review) deviations, then a figure of their own after a comma
+        ("三次复现的 step time 偏差分别为 +0.12 s、−0.08 s、+0.05 s，均值 = 16.03 s", False),
+        ("Across three reruns the step time moved by +0.4 s, −0.1 s, −0.3 s, so the mean we quote = 32.0 s", False),
+        ("stage 0 +0.5 GiB, stage 7 +0.25 GiB, 取最大值 = 0.5 GiB", False),
+        # a change given with its quotient, and a product that is one term of a sum
+        ("step time 降到 14.8 s 以内，下降 7.5%（14.8 s / 16.0 s）", False),
+        ("PT 比 MS 慢 8.3%（10.4 s / 9.6 s）", False),
+        ("梯度通信量降幅 63%（37.3 GB / 101.1 GB）", False),
+        ("开启后为 56 次 + 1 次 flush × (8 个未缓冲层 + 24 个缓冲层) = 88 次 reduce-scatter", False),
     ],
 )
 def test_signed_parts_and_their_net(text, is_wrong):

@@ -44,6 +44,10 @@ def likely_end(ctx: Context) -> int | None:
     for offset, line in enumerate(after[:MOST_LINES]):
         if line.startswith("#") and document.section_of(document.normalise(line.lstrip("#"))) in required:
             code = after[:offset]
+            # Markdown after a blank line ends it: a list, a heading, a table, a quote, prose
+            # (`输出示例`, `- 说明`, `#### 说明` parse as Python)
+            cut = next((n for n in range(1, len(code)) if not code[n - 1].strip() and MARKDOWN.match(code[n])), None)
+            code = code[:cut] if cut is not None else code
             for end in range(len(code), 0, -1):  # the longest run that parses (most RFCs: all of it)
                 if code[end - 1].strip() and _parses("\n".join(code[:end])):
                     return block.line + end
@@ -51,6 +55,7 @@ def likely_end(ctx: Context) -> int | None:
     return None
 
 
+MARKDOWN = re.compile(r"(?:[-*+>|]\s|#{2,6}\s|\d+[.)]\s|[^\x00-\x7f])")  # (`# note`: a Python comment)
 MOST_LINES = 400  # (an example longer than this is read no further)
 
 

@@ -229,14 +229,19 @@ NAMED_FOR = {"MS": re.compile(r"(?:^|_)(?:ms|mindspore)(?:_|$)"), "PT": re.compi
 
 def named_mixups(parsed: Parsed, section: str) -> list[Finding]:
     """In a block importing both backends at its top, a function named for one backend
-    (`reduce_scatter_ms`) that uses the other's API (`torch.empty_like(...)`)."""
+    (`reduce_scatter_ms`) beside its twin for the other (`reduce_scatter_pt`) that uses the
+    other's API (`torch.empty_like(...)`)."""
     tree = parsed.tree
     findings = []
-    for function in (n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    stems = {b.code: {NAMED_FOR[b.code].sub("_", f.name.lower()) for f in functions} for b in (PT, MS)}
+    for function in functions:
         named = [b for b in (PT, MS) if NAMED_FOR[b.code].search(function.name.lower())]
         if len(named) != 1:
             continue
         other = MS if named[0] is PT else PT
+        if NAMED_FOR[named[0].code].sub("_", function.name.lower()) not in stems[other.code]:
+            continue  # no twin for the other backend (`elapsed_ms`: milliseconds; `grad_to_ms`: a converter)
         bound = bound_names(function)
         body = ast.Module(body=function.body, type_ignores=[])
         uses = [(n, what) for n, what in backend_uses(body, other) if what.split(".")[0] not in bound]

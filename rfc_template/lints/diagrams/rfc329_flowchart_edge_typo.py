@@ -62,7 +62,8 @@ def flowchart_edge_typo(ctx: Context) -> list[Finding]:
     node `J`: Mermaid's ids are case-sensitive), a look-alike (`0` for `O`, `l` or `1` for
     `I`) or a letter left out of a three-letter id (`Bw` for `Bwd`), subgraph ids (linked as a
     whole), ids that differ by a digit (`Rank1`, `Rank2`: a series; but a digit added to a
-    defined id, `I1` for `I`, in a block where no other id has one is a slip), an id close to
+    defined id, `H --> I1` for `I`, in a block where no other id has one is a slip, unless
+    the edge comes from that node: `S --> S3`), an id close to
     more than one defined id, and a block whose lines are not all read with certainty
     (a syntax this reading does not know: then it says nothing about that block).
 
@@ -216,7 +217,10 @@ def edge_typos(code: str) -> tuple[tuple[int, int, str, str], ...]:
         else:
             close = [d for d in defined if len(d) > 2 and _one_slip(name, d)]
         if not close and name[-1].isdigit() and name[:-1] in defined and numbered == [name]:
-            close = [name[:-1]]  # `I1` for `I` where no defined id has a number: no series
+            # `H --> I1` for `I` where no other id has a number: no series; not `S --> S3`, `O --> O2`
+            # (from the node itself to a bare one: Amazon S3, an O2 level)
+            if name[:-1] not in {other for line, _, other in chart.ends if line == number}:
+                close = [name[:-1]]
         if len(close) == 1:
             found.append((number, col, name, close[0]))
     return tuple(found)

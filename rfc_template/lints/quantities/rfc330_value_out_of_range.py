@@ -243,6 +243,8 @@ def _constants(tree: ast.Module) -> dict[str, ast.expr]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             stored[node.id] = stored.get(node.id, 0) + 1
+        elif isinstance(node, ast.arg):  # a parameter of that name shadows it (`def build(ACC_STEPS=8)`)
+            stored[node.arg] = stored.get(node.arg, 0) + 1
     top = {
         node.targets[0].id: node.value
         for node in tree.body

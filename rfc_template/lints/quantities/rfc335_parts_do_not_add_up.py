@@ -463,6 +463,8 @@ def _counted_products(text: str) -> list[str]:
         first = FIRST_COUNT.search(pieces[0])  # `… trained on 16 nodes × 8 cards`: from the first factor's count
         if first and RANGE_BEFORE.search(pieces[0], 0, first.start()):
             continue  # `2 to 4 nodes × 8 cards = 16 to 32 cards`: a range of products
+        if first and pieces[0][: first.start()].rstrip().endswith(("+", "-", "−")):
+            continue  # `56 次 + 1 次 flush × (8 + 24 层) = 88 次`: one term of a sum
         pieces[0] = pieces[0][first.start() :] if first else pieces[0]
         factors = [_count_factor(piece) for piece in pieces]
         if len(pieces) < 2 or not all(factors):
@@ -1055,6 +1057,13 @@ def _quotients(text: str) -> list[str]:
     return found
 
 
+def _is_change(part: Quantity, whole: Quantity, percent: Quantity) -> bool:
+    """The percentage is how far the quotient is from 1: a change, not a share."""
+    change = abs(part.low / whole.low - 1) * 100
+    rounded = (change + 100) * (part.ulp / max(abs(part.low), 1e-300) + whole.ulp / abs(whole.low))
+    return abs(abs(percent.low) - change) <= max(percent.ulp, 0.01 * change) + rounded
+
+
 def _share_of(text: str, part: Quantity, whole: Quantity, percent: Quantity) -> list[str]:
     """One value over another of its kind, given as a percentage, each rounded as written."""
     pairs = [(part.low, whole.low), (part.high, whole.high)]  # one reading for both: a GB over a GB
@@ -1117,6 +1126,8 @@ def _percent_of(text: str) -> list[str]:
             part, whole = values[i - 2], values[i - 1]
         elif quotient:
             part, whole = values[i + 1], values[i + 2]
+            if part.dim == whole.dim and whole.low and _is_change(part, whole, percent):
+                continue  # `下降 7.5%（14.8 s / 16.0 s）`, `慢 8.3%（10.4 s / 9.6 s）`: the change, not the share
         elif not english:
             continue
         if part is None or whole is None or part.dim != whole.dim or part.dim in (COUNT, PERCENT) or not whole.low:

@@ -15,7 +15,8 @@ from rfc_template.lints.quantities.units import COUNT, Quantity, quantities
 # what may stand between two parts: a comma and the earlier part's name (a count in it, `2048 ×
 # 2048 mask`, is no part: only the figures with a unit are)
 BETWEEN = re.compile(r"[^=;:()]*[,、][^=;:()]*")
-NET = re.compile(r"[^=;:()]*=\s*")
+# the last part's name, then `=` (not `+0.05 s，均值 = 16.03 s`: a figure of its own after a comma)
+NET = re.compile(r"[^=;:(),、]*=\s*")
 
 
 def signed_sum_messages(text: str) -> list[str]:
@@ -54,4 +55,4 @@ def _adds_up(parts: list[Quantity], net: Quantity) -> bool:
 def _shown(total: float, net: Quantity) -> str:
     """The parts' sum in the net's unit (`-107 MiB`)."""
     scale = net.low / net.number if net.number else 1.0
-    return f"{total / scale:+.4g} {net.unit}".replace("+", "+" if total >= 0 else "")
+    return f"{total / scale:+,.4g} {net.unit}"
