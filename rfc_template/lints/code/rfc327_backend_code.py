@@ -154,8 +154,9 @@ def backend_code(ctx: Context) -> list[Finding]:
     its own (`if backend == "PT": import torch … else: import mindspore as ms … torch.npu.Stream()`), where one uses the
     other's name (`torch.npu.synchronize()` in `_measure_ms`, or `ms.runtime.synchronize()`
     in `_measure_pt` with `ms` imported only in `_measure_ms`); in a block importing both at its
-    top, a function named for one backend (`reduce_scatter_ms`, `pt_flush`) that uses the
-    other's API (`torch.empty_like(...)`); and a table
+    top, a function named for one backend (`reduce_scatter_ms`) beside its twin for the other
+    (`reduce_scatter_pt`) that uses the other's API (`torch.empty_like(...)`; not `elapsed_ms`,
+    milliseconds, nor `grad_to_ms`, a converter: no twin); and a table
     of those sections with a column for each backend (`| Operation | PT | MS |`) whose cell in
     one backend's column names the other's API in code (`torch.autograd.Function` under MS).
 

@@ -108,7 +108,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
     - a share of the value just before it, said with what it is: `256 MiB，其中跨机约 3/4，即
       192 MiB`, `64 GB, of which about 75%, i.e. 48 GB` (a share is read as approximate); and a
       value given as a share of another of its kind: `3 ms per step, 0.05 % of 6.00 s`, `24 GB, 37.5%
-      of the 64 GB`, `3 ms（占 6.00 s 的 0.05%）`, or with the quotient in brackets, `0.22%（38 ms / 17.02 s）`;
+      of the 64 GB`, `3 ms（占 6.00 s 的 0.05%）`, or with the quotient in brackets, `0.22%（38 ms / 17.02 s）`
+      (or the change it is: `下降 7.5%（14.8 s / 16.0 s）`);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`, and one
       with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume);
@@ -118,7 +119,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       counts in brackets, `16 个 micro-batch × (97 次前向 fork + 97 次重计算 fork) = 3,104 次 fork`); a factor
       said approximately (`768 × 约 50 µs ≈ 38 ms`) makes its total approximate;
     - parts each with its sign, then their net: `−256 MiB dense mask, +4 MiB index plan, +144 MiB
-      segments = −107 MiB` (signed_sums.py);
+      segments = −107 MiB`, or the value they change (`54.6 GiB: +2 GiB, +3 GiB = 59.6 GiB`; not a
+      figure of its own after a comma: `+0.12 s、−0.08 s，均值 = 16.03 s`; signed_sums.py);
     - a whole and what it is made of: `74.2 GB 由 a、b 和 c 组成`, `T consists of a, b and c`;
     - a table with a 合计 / 总计 / Total row, column by column (a part's aside in brackets left
       out: `26 GiB（20 层）`; a part worked out in its cell is its result: `2 × 0.50 GB = 1.00
