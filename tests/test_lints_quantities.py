@@ -120,6 +120,9 @@ def test_a_bare_number_before_another_item_has_no_unit(text, bare):
         ("3. 性能 / 显存目标：step time 劣化 ≤ 1%；每卡峰值显存增量尽量小。", True),
         ("3. 性能 / 显存目标：step time 劣化 ≤ 1%；每卡峰值显存增量 ≤ 1 MiB。", False),
         ("3. 显存目标：峰值显存明显下降，≤ 30 GB，step time 劣化 ≤ 1%。", False),
+        # (held-back round 26) as little affected as it can be: no number
+        ("- 后台落盘期间的 step time 尽量不受影响。", True),
+        ("- 后台落盘期间的 step time 不受影响（≤ 5.10 s）。", False),
     ],
 )
 def test_a_bound_with_no_unit_is_the_goals_within_its_part_of_the_sentence(goal, vague):
@@ -1302,3 +1305,12 @@ def test_a_wait_for_data_is_no_communication():
     from rfc_template.lints.quantities.metrics import metrics_in
 
     assert [m.key for m in metrics_in(normal("数据加载的暴露等待约 0.3 s/step"))] != ["exposed communication"]
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [("MS reaches ≤ 4.40 s per step and ≤ 47.1 GiB peak", "memory"), ("≤ 32 GB peak host memory", "host memory")],
+)
+def test_a_sizes_peak_is_the_memorys(text, key):
+    """(held-back round 26) `≤ 47.1 GiB peak`: the peak said after a size is the memory's."""
+    assert [c.metric.key for c in claims_in(normal(text)) if c.metric and c.quantity.dim == BYTES] == [key]

@@ -66,6 +66,7 @@ LEXICON = (
         LOWER,
         (BYTES,),
         r"峰值显存|显存峰值|显存(?:占用|开销|用量)?|(?:peak )?(?:allocated |device |GPU |NPU |HBM )?memory(?: peak| footprint| usage)?"
+        r"|(?<=B )peak\b(?! (?:host|CPU|DRAM|pinned))"  # `≤ 47.1 GiB peak`: a size's peak is the memory's
         r"|HBM(?: 占用)?|激活显存|activation memory"
         # `rank-0 peak ≤ 44.0 GB`, `峰值 ≤ 58 GB`: a peak given in bytes (the dimension is checked)
         r"|(?:rank-?\d+ )?peak(?= ?(?:≤|<=|<|≥|>=|>|约|~|≈|of|at)? ?\d)|峰值(?= ?(?:≤|<=|<|≥|>=|>|约|~|≈|为|仅|只有|高达|达到?)? ?\d)",

@@ -174,7 +174,7 @@ VAGUE = re.compile(
     rf"|(?P<zh9>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?不(?:明显|显著|会明显|会显著)(?:慢于|高于|多于|长于|大于|差于|劣于|增加|上升|变慢))"
     rf"|(?P<en11>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,3}}?\W+(?:is |are |be )?not (?:noticeably|significantly|measurably|much) (?:slower|higher|larger|longer|worse|more)\b)"
     # as small as it can be: `量化缓冲额外占用尽量小`
-    rf"|(?P<zh8>(?:{_ZH_LOWER}|占用|开销|workspace|缓冲)[^\d,;。，；]{{0,8}}?(?:尽量|尽可能)(?:小|少|低|短))"  # (not `越大…越少`: a trade-off)
+    rf"|(?P<zh8>(?:{_ZH_LOWER}|占用|开销|workspace|缓冲)[^\d,;。，；]{{0,8}}?(?:尽量|尽可能)(?:小|少|低|短|不受影响|不变慢|不劣化))"  # (not `越大…越少`: a trade-off)
     rf"|(?P<zh7>(?:{_ZH_HIGHER})[^\d,;。，；]{{0,8}}?(?:明显|显著|远|大幅)(?:高于|大于|多于|快于))"
     # an amount said with an adjective alone, before (`a negligible clipping overhead`, `a small extra peak
     # memory`) or after (`keep start-up overhead (profiling + solving) small`)
