@@ -79,7 +79,7 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     MS 的 step time`, `降低单次保存阻塞`, `reduce the peak memory`, `improve throughput`,
     `faster`), an amount said with an adjective alone, before it or after (`a negligible clipping
     overhead`, `keep start-up overhead (profiling + solving) small`, `keep the snapshot memory
-    small in host DRAM`, `额外占用尽量小`, `额外 workspace 尽量小`; not in a
+    small in host DRAM`, `额外占用尽量小`, `额外 workspace 尽量小`, `step time 尽量不受影响`; not in a
     condition, `when free device memory is low`), or below
     or above something by an adverb alone (`peak memory well below what cp_size = 1 needs`,
     `显存明显低于全复制`), or no worse by an adverb alone (`step time 不明显慢于手工最优配置`,
