@@ -569,7 +569,7 @@ def _one(claims: Iterable[Claim], metric: Metric, backend: str, worst: bool = Fa
 
 
 def _past_the_baseline(
-    criteria,
+    criteria: tuple[Claim, ...],
     bounds: list[Claim],
     metric: Metric,
     baseline: Quantity | None,
