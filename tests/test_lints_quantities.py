@@ -1314,3 +1314,12 @@ def test_a_wait_for_data_is_no_communication():
 def test_a_sizes_peak_is_the_memorys(text, key):
     """(held-back round 26) `≤ 47.1 GiB peak`: the peak said after a size is the memory's."""
     assert [c.metric.key for c in claims_in(normal(text)) if c.metric and c.quantity.dim == BYTES] == [key]
+
+
+def test_an_examples_constant_is_found_by_its_whole_name():
+    """`ACC_STEPS_MAX = 1` above `ACC_STEPS = 256` is another constant (the text's pre-filter)."""
+    from rfc_template.lints.quantities.rfc330_value_out_of_range import _constant
+
+    code = "ACC_STEPS_MAX = 1\nACC_STEPS = 256\nf(accumulation_steps=ACC_STEPS)\n"
+    found = _constant(code, code.index("accumulation_steps") + len("accumulation_steps"))
+    assert found is not None and found.group(1) == "256"

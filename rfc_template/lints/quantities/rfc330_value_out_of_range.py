@@ -127,7 +127,7 @@ def _constant(code: str, end: int) -> re.Match[str] | None:
     named = SET_TO_NAME.match(code, end)
     if named is None:
         return None
-    assigned = re.search(rf"(?m)^{named.group(1)}", code)
+    assigned = re.search(rf"(?m)^{named.group(1)}(?=\s*=)", code)  # (not `ACC_STEPS_MAX = …`)
     return SET_TO.match(code, assigned.end()) if assigned else None
 
 

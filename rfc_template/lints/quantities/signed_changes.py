@@ -2,8 +2,8 @@
 降到 102.48 GB（+9.44 GB，+8.4%）` (RFC333).
 
 Read only where it is certain that the brackets work out that transition: the change has an
-explicit sign and the size of the step (`9.44 GB`, in the transition's unit) or its share of
-the start (`8.4%`), rounding allowed.
+explicit sign and the size of the step (`9.44 GB`) or its share of the start (`8.4%`),
+rounding allowed (each figure by half its last digit: Quantity.ulp).
 """
 
 from __future__ import annotations
@@ -40,9 +40,7 @@ def bound_signs(ctx: Context) -> list[tuple[int, str]]:
     `当前指标：MS 后端 9.6 s/step` then `MS 不高于 8.0 s/step（+16.7%）`."""
     if not any(SIGNED_IN_BRACKETS.search(s.text) for s in targets(ctx) + goals(ctx)):
         return []
-    today = {}
-    for _, claim, name, own in todays(ctx):
-        today[(name, own)] = claim.quantity
+    today = {(name, own): claim.quantity for _, claim, name, own in todays(ctx)}
     found = []
     for statement in targets(ctx) + goals(ctx):
         if not SIGNED_IN_BRACKETS.search(statement.text):
@@ -55,20 +53,14 @@ def bound_signs(ctx: Context) -> list[tuple[int, str]]:
             q = change.quantity
             if (
                 start is None
-                or start.dim != bound.quantity.dim
                 or change.kind != DELTA
                 or q.unit != "%"
-                or q.sign not in ("+", "-")
                 or not OPENING.fullmatch(bound.clause[bound.quantity.end : q.start])
                 or ITEM_END.match(bound.clause, q.end) is None
-                or not start.low
             ):
                 continue
             end = bound.quantity
-            share = 100 * abs(end.low - start.low) / abs(start.low)
-            if abs(abs(q.number) - share) > _half_digit(q, change) + 0.01 * share or end.low == start.low:
-                continue
-            if (q.sign == "+") != (end.low > start.low):
+            if _contradicts(start, end, q):
                 said = bound.clause
                 way = "below" if end.low < start.low else "above"
                 found.append(
@@ -87,7 +79,7 @@ def _wrong_signs_in(text: str) -> list[str]:
     found = []
     for index, transition in enumerate(claims):
         start, end = transition.origin, transition.quantity
-        if transition.kind != TRANSITION or start is None or start.unit != end.unit or start.number == end.number:
+        if transition.kind != TRANSITION or start is None or start.unit != end.unit:
             continue
         at, separator = end.end, OPENING
         for change in claims[index + 1 :]:
@@ -96,34 +88,26 @@ def _wrong_signs_in(text: str) -> list[str]:
                 break
             at, separator = q.end, NEXT
             alone = ITEM_END.match(transition.clause, q.end) is not None  # not `(+2 GiB 缓冲)`: a part
-            if change.kind == DELTA and q.sign in ("+", "-") and alone and _works_out(transition, change):
-                if (q.sign == "+") != (end.number > start.number):
-                    found.append(_message(transition, change))
-                    break
+            if change.kind == DELTA and alone and _contradicts(start, end, q):
+                found.append(_message(transition, change))
+                break
     return found
 
 
-def _works_out(transition: Claim, change: Claim) -> bool:
-    """The change is the transition's step or its share of the start, as written (rounded)."""
-    start, end, q = transition.origin, transition.quantity, change.quantity
-    assert start is not None
-    step, size = abs(end.number - start.number), abs(q.number)
-    if q.unit == start.unit:
-        return abs(size - step) <= _half_digit(q, change) + _half_digit(start, transition) + _half_digit(
-            end, transition
-        )
-    if q.unit == "%" and start.number:
-        share = 100 * step / abs(start.number)
-        return abs(size - share) <= _half_digit(q, change) + 0.01 * share
-    return False
-
-
-def _half_digit(quantity: Quantity, claim: Claim) -> float:
-    """Half of the last digit written: `9.44` is 9.44 ± 0.005."""
-    written = claim.clause[quantity.start : quantity.end]
-    digits = re.search(r"\d+(?:\.(\d+))?", written)
-    decimals = len(digits.group(1) or "") if digits else 0
-    return 0.5 * 10.0**-decimals
+def _contradicts(start: Quantity, end: Quantity, change: Quantity) -> bool:
+    """`change` is the step from `start` to `end` (of their dimension) or its share of the
+    start (a percentage), as written (each rounded by half its last digit), with the other sign."""
+    if change.sign not in ("+", "-") or start.dim != end.dim or end.low == start.low or not start.low:
+        return False
+    step, size = abs(end.low - start.low), abs(change.low)
+    if change.dim == start.dim:
+        works_out = abs(size - step) <= change.ulp + start.ulp + end.ulp
+    elif change.unit == "%":
+        share = 100 * step / abs(start.low)
+        works_out = abs(size - share) <= change.ulp + share * (start.ulp + end.ulp) / step
+    else:
+        return False
+    return works_out and (change.sign == "+") != (end.low > start.low)
 
 
 def _message(transition: Claim, change: Claim) -> str:
