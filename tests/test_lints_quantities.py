@@ -692,6 +692,12 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("每卡多占约 22.8 GB（3.25 GB → 26 GB），PT 峰值显存 38.4 GB → 约 61.2 GB；MS 33.8 GB → 约 56.6 GB", False),
         ("每卡多占约 22.8 GB（3.25 GB → 26 GB），PT 峰值显存 38.4 GB → 约 51.2 GB；MS 33.8 GB → 约 56.6 GB", True),
         ("+17.5 % at v = 5 (+4.0 GB, 39.6 GB → ≤ 44.0 GB)", False),  # a cap with room above the change
+        # (held-back round 27) a change in brackets after its own before and after is theirs alone
+        (
+            "Peak per device 48 GB → 58 GB (+10 GB), limit 60 GB, model states 18 → 24 GB, "
+            "activations 24 → 27 GB, buffers 6 → 7 GB",
+            False,
+        ),
         ("每卡多占 2 GB 缓冲，峰值显存 70 GB → 50 GB", False),  # a change of one thing, values of another
         # (found by a review) read as no change, points, another scenario, a part, a term, no number
         ("暴露的通信时间 350 ms → 0 ms（-350 ms）", False),
@@ -1323,3 +1329,74 @@ def test_an_examples_constant_is_found_by_its_whole_name():
     code = "ACC_STEPS_MAX = 1\nACC_STEPS = 256\nf(accumulation_steps=ACC_STEPS)\n"
     found = _constant(code, code.index("accumulation_steps") + len("accumulation_steps"))
     assert found is not None and found.group(1) == "256"
+
+
+@pytest.mark.parametrize(
+    "text, wrong",
+    [
+        ("HBM 峰值 62.4 GB → ≤ 62.6 GB（节省 0.2 GB）", True),  # (held-back round 27)
+        ("HBM 峰值 62.4 GB → ≤ 62.6 GB（增加 0.2 GB）", False),
+        ("HBM 峰值 62.4 GB → ≤ 62.6 GB（增加 ≤ 0.2 GB）", False),  # a cap on the change
+        ("step time 2.40 s → 2.16 s (increased by 10%)", True),
+        ("step time 2.40 s → 2.16 s (reduced by 10%)", False),
+        ("step time 2.40 s → 2.16 s（吞吐上升 11.1%）", False),  # another metric's change
+        ("step time 2.40 s → 2.16 s（overhead 10%）", False),  # a cost is no sign
+    ],
+)
+def test_a_change_with_a_verb_the_other_way_than_its_transition(text, wrong):
+    """RFC333: the verb opening the brackets (`节省`, `up`) says which way the change goes."""
+    from rfc_template.lints.quantities.signed_changes import _wrong_signs_in
+
+    assert bool(_wrong_signs_in(normal(text))) is wrong
+
+
+@pytest.mark.parametrize("verb, wrong", [("下降", False), ("上升", True)])
+def test_a_bound_with_a_verb_for_its_change_from_todays_value(verb, wrong):
+    """(held-back round 27) `step time ≤ 2.16 s（上升 10%）` against today's 2.40 s."""
+    old = "（PT <= 5.79 s，MS <= 6.31 s）"
+    text, line = edited(OFFLOAD, old, f"：PT <= 5.79 s（{verb} 15.0%），MS <= 6.31 s（{verb} 15.0%）")
+    found = [f for f in findings(text) if f.code == "RFC333" and f.line == line and "today's" in f.message]
+    assert bool(found) is wrong, found
+
+
+@pytest.mark.parametrize(
+    "text, op", [("throughput not lower than 54.0k tokens/s", GE), ("peak memory not larger than 60 GB", LE)]
+)
+def test_a_bound_said_as_not_past_it_in_comparatives(text, op):
+    """(held-back round 27) `not lower than 54.0k tokens/s` is a lower bound."""
+    (claim,) = claims_in(normal(text))
+    assert claim.op == op
+
+
+def test_the_exposed_p2p_time_is_exposed_communication():
+    """(held-back round 27) `exposed P2P ≤ 0.2 s per step` is no step time, though said per
+    step: read as one, it made 3.1 state two step times and hid a goal unlike 2's."""
+    from rfc_template.lints.quantities.metrics import metrics_in
+
+    for text in ("exposed P2P ≤ 0.2 s per step", "暴露 P2P ≤ 0.2 s/step"):
+        assert [m.key for m in metrics_in(normal(text))] == ["exposed communication"], text
+
+
+@pytest.mark.parametrize("bare, code", [("6 min", None), ("6", "RFC331")])
+def test_a_bare_figure_in_a_column_of_one_unit(bare, code):
+    """(held-back round 27) a background table's column of `15 min`, `9 min`, … with one
+    figure left bare."""
+    old = "- 当前指标："
+    table = (
+        "\n| 环节 | 平均耗时 |\n| --- | --- |\n| 发现尖峰 | 15 min |\n| 重新排队 | 9 min |\n"
+        f"| 加载 checkpoint | {bare} |\n\n"
+    )
+    text, line = edited(OFFLOAD, old, table + old)
+    found = [f.code for f in findings(text) if f.line == line + 5]
+    assert found == ([code] if code else []), found
+
+
+def test_a_column_whose_header_gives_the_unit_or_of_counts_asks_nothing():
+    from rfc_template.document import parse
+    from rfc_template.lints.quantities import prose
+    from rfc_template.lints.quantities.background_tables import bare_among_units
+
+    for header, cells in (("耗时（min）", ("15 min", "9 min", "6")), ("次数", ("3 次", "5 次", "7"))):
+        rows = "".join(f"| r{i} | {c} |\n" for i, c in enumerate(cells))
+        doc = parse(f"## 2. 背景\n\n| 环节 | {header} |\n| --- | --- |\n{rows}")
+        assert list(bare_among_units(doc.tables, "2. 背景", prose)) == [], header

@@ -21,7 +21,8 @@ from typing import NamedTuple
 
 from rfc_template.document import Table
 from rfc_template.lints.quantities.backend_words import NAME, backend_of
-from rfc_template.lints.quantities.metrics import metrics_in
+from rfc_template.lints.quantities.metrics import metrics_in, unit_given
+from rfc_template.lints.quantities.units import COUNT, PERCENT, RATIO, quantities
 
 TODAY = re.compile(r"(?i)当前|现状|现有|基线|current|today|baseline|before|\bnow\b")
 TARGET = re.compile(
@@ -114,3 +115,40 @@ def _today(header: str) -> bool:
     if TARGET.search(header):
         return False
     return TODAY.search(header) is not None or BACKEND_ONLY.fullmatch(header) is not None
+
+
+# a cell that is one figure and nothing else (`15 min`, `约 6 min`, `6`)
+ALONE = re.compile(r"\s*(?:约|大约|~|≈|about)?\s*(?P<figure>[\d.,]+\s*\S*?)\s*")
+PLAIN = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+
+
+def bare_among_units(
+    tables: list[Table], section: str, prose: Callable[[str], str]
+) -> Iterator[tuple[int, str, str, str]]:
+    """(line, header, the bare cell, the unit) of a figure written with no unit in a column
+    of `section`'s tables whose other figures all carry one unit (`| 环节 | 平均耗时 |` over
+    `15 min`, `9 min`, `6`): the unit the column shares was left out. Not where the
+    header gives the unit (`耗时 (min)`), nor in a column of counts, ratios or percentages,
+    nor with fewer than two figures with the unit beside it."""
+    for table in tables:
+        if table.section != section or len(table.header) < 2:
+            continue
+        for index in range(1, len(table.header)):
+            header = prose(table.header[index])
+            if unit_given(header) or UNIT_HEADER.fullmatch(header):
+                continue
+            units, bare = [], []
+            for offset, row in enumerate(table.rows):
+                cell = prose(row[index]) if index < len(row) else ""
+                alone = ALONE.fullmatch(cell)
+                if alone is None:
+                    continue
+                figure = alone.group("figure")
+                if PLAIN.fullmatch(figure):
+                    bare.append((table.line + 2 + offset, figure))
+                    continue
+                found = quantities(figure)
+                if len(found) == 1 and found[0].unit and found[0].dim not in (COUNT, PERCENT, RATIO):
+                    units.append(found[0].unit)
+            if len(set(units)) == 1 and len(units) >= 2 and len(bare) == 1:
+                yield bare[0][0], header, bare[0][1], units[0]

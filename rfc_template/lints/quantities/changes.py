@@ -4,7 +4,8 @@
 before and after (`3.25 GB → 26 GB`) do add 22.8 GB; `step time 4.00 s → <= 3.50 s（下降 >= 20%）`.
 A change is held to the before and after in a bracket right beside it, and the one change
 of a sentence also to the sentence's other befores and afters when the one in its bracket
-agrees with it; each with the same metric (or none named), the same
+agrees with it and comes before it (a change in brackets after its own before and after is
+theirs alone: `48 GB → 58 GB (+10 GB), model states 18 → 24 GB`); each with the same metric (or none named), the same
 backend, and both plain values or both bounds (a cap may leave room above the change it
 holds: `+4.0 GB, 39.6 GB → ≤ 44.0 GB`). A sentence that says a change of one thing and the
 values of another is not read. A share is read of the before or of the
@@ -51,8 +52,8 @@ def change_messages(text: str) -> list[str]:
             continue
         change = changes[0]
         own = next((m for m in moves if attached[id(m)] is change and _fits(change, m)), None)
-        if own is None:
-            continue
+        if own is None or _after(change, own):
+            continue  # a change in brackets after its own before and after is theirs alone
         for move in moves:
             if (
                 attached[id(move)] is None
@@ -80,6 +81,10 @@ def _attached(move: Claim, changes: list[Claim]) -> Claim | None:
         ):
             return change
     return None
+
+
+def _after(change: Claim, move: Claim) -> bool:
+    return change.clause == move.clause and move.quantity.end <= change.quantity.start
 
 
 def _comparable(change: Claim, move: Claim) -> bool:

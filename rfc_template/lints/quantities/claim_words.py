@@ -12,13 +12,13 @@ from rfc_template.lints.quantities.units import TIME
 # Operators, in the order they are tried (`<=` before `<`).
 _LE = (
     r"<=|≤|≦|=<|⩽|不超过|不高于|不大于|不多于|不超出|至多|最多|小于等于|小于或等于|低于或等于|控制在|at most|no more than"
-    r"|no higher than|no greater than|no longer than|not (?:more|higher|greater|longer) than|not exceeding|up to|within"
+    r"|no higher than|no greater than|no longer than|not (?:more|higher|greater|longer|larger) than|not exceeding|up to|within"
     r"|at or below|at or under|not (?:above|over)"
 )
 _LT = r"<|小于|低于|below|under|less than|lower than|fewer than|shorter than"
 _GE = (
     r">=|≥|≧|=>|⩾|不低于|不少于|不小于|至少|最少|大于等于|大于或等于|at least|no less than|no lower than|no fewer than|not less than"
-    r"|at or above|at or over|not (?:below|under)"
+    r"|at or above|at or over|not (?:below|under)|not (?:lower|fewer|shorter|smaller) than"
 )
 _GT = r">|大于|高于|超过|above|more than|greater than|higher than"
 _OP = rf"(?P<le>{_LE})|(?P<ge>{_GE})|(?P<lt>{_LT})|(?P<gt>{_GT})"

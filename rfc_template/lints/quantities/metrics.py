@@ -103,8 +103,10 @@ LEXICON = (
         # one collective's (`暴露的 all-gather ≤ 60 ms`): a metric of its own (COLLECTIVE)
         rf"|暴露(?:的)? ?(?:参数 ?)?(?:{_COLLECTIVES})(?: ?(?:耗时|时间))?|exposed (?:{_COLLECTIVES})(?: time)?"
         r"|暴露(?:的)?梯度(?:规约|同步)(?:耗时|时间)?|exposed (?:gradient |grad )(?:reduction|sync)(?: time)?"
-        # the wait for a transfer left exposed (`暴露 P2P 等待 ≤ 0.8 s/step`, `exposed P2P wait`)
-        r"|暴露(?:的)? ?(?:P2P|点对点|通信) ?等待(?:时间|耗时)?|exposed (?:P2P|communication) wait(?:ing)?(?: time)?",
+        # the wait for a transfer left exposed (`暴露 P2P 等待 ≤ 0.8 s/step`, `exposed P2P wait`,
+        # `exposed P2P ≤ 0.2 s per step`)
+        r"|暴露(?:的)? ?(?:P2P|点对点|通信) ?等待(?:时间|耗时)?|exposed (?:P2P|communication) wait(?:ing)?(?: time)?"
+        r"|暴露(?:的)? ?(?:P2P|点对点)(?:通信)?(?:时间|耗时)?|exposed P2P(?: communication)?(?: time)?",
     ),
     ("communication time", LOWER, (TIME,), r"通信(?:耗时|时间)|communication time|comm time"),
     # a copy's own time (`exposed PCIe copy time ≤ 0.5 s per step`): no step time's

@@ -12,7 +12,8 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import python_code
 from rfc_template.lints.code.parsing import Parsed, nodes
-from rfc_template.lints.quantities import PARAMETERS, USAGE, Parameter, parameter_names
+from rfc_template.lints.quantities import PARAMETERS, USAGE, Parameter, parameter_names, parameters
+from rfc_template.lints.quantities.named_bounds import calls_broken, defaults_broken, said
 from rfc_template.lints.quantities.ranges import (
     Range,
     Value,
@@ -69,8 +70,14 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
     with the configuration key that sets it (`offload_fraction（optimizer.offload.fraction）`)
     is known by both (`config.optimizer.offload.fraction = 1.5`).
 
+    A bound that is another parameter of the table, by its bare name (`1 ~ bucket_size_mb`,
+    `大于 0 且 ≤ last_bucket_size_mb`, `且不小于 window_steps`), is that parameter's value: a
+    default is held to the other's default, and a value 5.2 passes to the other's value in
+    the same call, or to its default when the call leaves it out (not a call with
+    `**options`), both bare numbers in one unit.
+
     Nothing is said where the reading is uncertain: a range that is prose, that depends on
-    other parameters (`>= dp × micro_batch_size`) or on conditions (`1f1b 时只能为 1`); a
+    an expression of other parameters (`>= dp × micro_batch_size`) or on conditions (`1f1b 时只能为 1`); a
     rest of the cell that names the value or may allow more (`；-1 表示不限`, `, or a
     callable`, `PP 时为 1`); a bare number against a range in units when the name gives
     none; strings compared without case (`"1F1B"` is `"1f1b"`). A default of None is never
@@ -106,6 +113,45 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
                         "RFC330",
                         f"'{usage}' sets {name} to {written}, outside the {valid_column} {allowed.text} "
                         f"that '{section}' gives it at line {parameter.line}",
+                    )
+                )
+    return findings + _named_bounds_broken(ctx)
+
+
+def _named_bounds_broken(ctx: Context) -> list[Finding]:
+    """A default, or an example's value, that a bound named by another parameter rules out
+    (`1 ~ bucket_size_mb`): named_bounds.py."""
+    rows = [row for row in parameters(ctx) if row.name and row.valid]
+    if len(rows) < 2:
+        return []
+    ed = ctx.edition
+    section, valid_column = ed.name(PARAMETERS), ed.name("合法范围")
+    findings = [
+        Finding(
+            row.line,
+            1,
+            "RFC330",
+            f"'{section}' gives {row.name} the {ed.name('默认值')} {said(broken)}, outside its "
+            f"{valid_column} {_shown(row.valid)}",
+        )
+        for row, broken in defaults_broken(rows)
+    ]
+    python = python_code(ctx)
+    api = python.api
+    if python.usage and api is not None:
+        called = set(api.functions) | set(api.methods) | (set() if api.functions or api.methods else api.called)
+        lines = {row.name: row.line for row in rows}
+        for parsed in python.usage:
+            for node, broken in calls_broken(parsed, rows, called):
+                at = parsed.at(node, "RFC330", "")
+                findings.append(
+                    Finding(
+                        at.line,
+                        at.col,
+                        "RFC330",
+                        f"'{ed.name(USAGE)}' sets {broken.name} to {said(broken)}, outside the {valid_column} "
+                        f"{_shown(next(r.valid for r in rows if r.name == broken.name))} that '{section}' gives it "
+                        f"at line {lines[broken.name]}",
                     )
                 )
     return findings

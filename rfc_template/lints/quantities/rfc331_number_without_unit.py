@@ -19,7 +19,7 @@ from rfc_template.lints.quantities import (
     targets,
     verification,
 )
-from rfc_template.lints.quantities.background_tables import metric_cells
+from rfc_template.lints.quantities.background_tables import bare_among_units, metric_cells
 from rfc_template.lints.quantities.claim_words import (
     APPROX_WORDS,
     CHANGE_WORDS,
@@ -94,7 +94,9 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
     before it (`current metric: 4.20 per step`, `每步 6.81`), and the figures of its tables, in a
     row or a column that names one such metric (`| Step time | 8.42 | 8.61 |`, `42.5` under
-    `单卡峰值显存`); and in 2's target lines, 3.1's
+    `单卡峰值显存`), or in a column whose other figures, two or more, all carry one unit of a
+    quantity (`| 环节 | 平均耗时 |` over `15 min`, `9 min`, `6`; not under a header that gives
+    the unit, `耗时（min）`); and in 2's target lines, 3.1's
     goals and 8's gain rows, a value with its unit that goes to a bare decimal (`from 71.2 GB to
     66.0 or less per GPU`, `74.2 GB → <= 56.2`; `from 8 to 6 s` is how a range is written).
     Reported at the row or line, once.
@@ -158,6 +160,19 @@ def number_without_unit(ctx: Context) -> list[Finding]:
                     1,
                     "RFC331",
                     f"'{background}' gives {bare} for {known[0].key} with no unit: write its unit (s, ms, GB, tokens/s, ...)",
+                )
+            )
+    # `| 从共享存储加载 checkpoint | 6 |` in a column of `15 min`, `9 min`, … under `平均耗时`
+    for line, header, bare, unit in bare_among_units(ctx.doc.tables, background, prose):
+        if line not in reported:
+            reported.add(line)
+            findings.append(
+                Finding(
+                    line,
+                    1,
+                    "RFC331",
+                    f"'{background}' gives {bare} under {header} with no unit, where the column's other figures "
+                    f"are in {unit}: write its unit",
                 )
             )
     for statement in [*targets(ctx), *goals(ctx), *gains(ctx)]:

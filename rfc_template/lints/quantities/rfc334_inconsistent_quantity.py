@@ -118,7 +118,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     compared as quantities (`30 min` is `1800 s`, `6310 ms` is `6.31 s`, rounding allowed). The
     same target is the same metric with the same qualifiers (`单卡吞吐` is not `吞吐`, host
     memory is not device memory; but `单卡峰值显存` is 9.3's `peak memory`: a device's memory is
-    one device's; one collective's exposed time, `暴露的 all-gather`, and a phase named,
+    one device's; one collective's exposed time, `暴露的 all-gather`, the exposed P2P time
+    (`exposed P2P ≤ 0.2 s per step`, no step time though said per step), and a phase named,
     `优化器阶段`, `optimizer step`, are metrics of their own), stated the same way (a bound
     `<= 25 min`, a change `下降 >= 15%`, a limit on a regression `增加 <= 2 GB`, `增量 ≤ 0.6 GB`,
     `劣化 ≤ 1%`, `overhead ≤ 1 %`, a ratio `<= 1.5 倍`; a regression against another run named,

@@ -2,8 +2,9 @@
 降到 102.48 GB（+9.44 GB，+8.4%）` (RFC333).
 
 Read only where it is certain that the brackets work out that transition: the change has an
-explicit sign and the size of the step (`9.44 GB`) or its share of the start (`8.4%`),
-rounding allowed (each figure by half its last digit: Quantity.ulp).
+explicit sign, or a verb that says which way opening the brackets (`（节省 0.2 GB）`, `(up
+10%)`), and the size of the step (`9.44 GB`) or its share of the start (`8.4%`), rounding
+allowed (each figure by half its last digit: Quantity.ulp).
 """
 
 from __future__ import annotations
@@ -12,13 +13,21 @@ import re
 
 from rfc_template.lint.context import Context
 from rfc_template.lints.quantities import BACKGROUND, FAMILY_SECTIONS, goals, prose, section_lines, targets
-from rfc_template.lints.quantities.claims import ABS, DELTA, TRANSITION, Claim, claims_in
+from rfc_template.lints.quantities.claims import ABS, DELTA, DOWN, TRANSITION, UP, Claim, claims_in
 from rfc_template.lints.quantities.section2 import todays
 from rfc_template.lints.quantities.units import Quantity
 
-# a signed figure opening brackets: most lines have none (found with one search)
-SIGNED_IN_BRACKETS = re.compile(r"[（(]\s*[+\-−]\s*\d")
+# a verb opening brackets that says which way its figure goes (not `overhead`, `growth`,
+# `收益`: a cost or a gain is no sign)
+_VERBS = (
+    r"上升|下降|增加|减少|降低|提升|提高|节省|节约|缩短|增长|减小|增大|升高|多占|少占"
+    r"|(?:in|de)creas(?:e|es|ed)|reduc(?:e|es|ed)|sav(?:e|es|ed)|grow(?:s|n)?|ris(?:e|es)|drop(?:s|ped)?"
+)
+# a signed figure, or a figure after such a verb, opening brackets: most lines have none
+# (found with one search)
+SIGNED_IN_BRACKETS = re.compile(rf"(?i)[（(]\s*(?:[+\-−]|(?:{_VERBS})\s*(?:了|by|约|about)?\s*)\s*\d")
 OPENING = re.compile(r"\s*\(\s*")
+VERB_OPENING = re.compile(rf"(?i)\s*\(\s*(?:{_VERBS})\s*(?:了|by|约|about)?\s*")
 NEXT = re.compile(r"\s*[,、;]\s*")
 ITEM_END = re.compile(r"\s*[,、;)]")
 
@@ -51,16 +60,17 @@ def bound_signs(ctx: Context) -> list[tuple[int, str]]:
                 continue
             start = today.get((bound.metric.name, bound.backend)) or today.get((bound.metric.name, ""))
             q = change.quantity
+            sign = _sign(change, bound.clause[bound.quantity.end : q.start], bound)
             if (
                 start is None
                 or change.kind != DELTA
                 or q.unit != "%"
-                or not OPENING.fullmatch(bound.clause[bound.quantity.end : q.start])
+                or not sign
                 or ITEM_END.match(bound.clause, q.end) is None
             ):
                 continue
             end = bound.quantity
-            if _contradicts(start, end, q):
+            if _contradicts(start, end, q, sign):
                 said = bound.clause
                 way = "below" if end.low < start.low else "above"
                 found.append(
@@ -68,7 +78,7 @@ def bound_signs(ctx: Context) -> list[tuple[int, str]]:
                         statement.line,
                         f"{said[end.start : end.end].strip()} is {way} today's {start.shown} in "
                         f"'{ctx.edition.name(BACKGROUND)}', but the change beside it is written "
-                        f"{said[q.start : q.end].strip()}: one of the values or the sign is wrong",
+                        f"{_written(said, said[end.end : q.start], q)}: one of the values or the sign is wrong",
                     )
                 )
     return found
@@ -84,20 +94,39 @@ def _wrong_signs_in(text: str) -> list[str]:
         at, separator = end.end, OPENING
         for change in claims[index + 1 :]:
             q = change.quantity
-            if change.clause != transition.clause or not separator.fullmatch(transition.clause[at : q.start]):
+            gap = transition.clause[at : q.start]
+            if change.clause != transition.clause:
+                break
+            sign = _sign(change, gap, transition) if separator is OPENING else q.sign
+            if not separator.fullmatch(gap) and not (sign and separator is OPENING):
                 break
             at, separator = q.end, NEXT
             alone = ITEM_END.match(transition.clause, q.end) is not None  # not `(+2 GiB 缓冲)`: a part
-            if change.kind == DELTA and alone and _contradicts(start, end, q):
-                found.append(_message(transition, change))
+            if change.kind == DELTA and alone and _contradicts(start, end, q, sign):
+                found.append(_message(transition, _written(transition.clause, gap, q)))
                 break
     return found
 
 
-def _contradicts(start: Quantity, end: Quantity, change: Quantity) -> bool:
+def _sign(change: Claim, gap: str, of: Claim) -> str:
+    """`+` or `-` as the change opening the brackets after `of` says it (`gap` is what stands
+    between them): its sign (`(+9.44 GB`), or its verb (`（节省 0.2 GB`) when it names no other
+    metric and is no bound (`（增加 ≤ 0.2 GB）`: a cap); else ""."""
+    q = change.quantity
+    if q.sign in ("+", "-"):
+        return q.sign if OPENING.fullmatch(gap) else ""
+    if change.op or change.change not in (UP, DOWN) or not VERB_OPENING.fullmatch(gap):
+        return ""
+    if change.metric is not None and (of.metric is None or change.metric.key != of.metric.key):
+        return ""
+    return "+" if change.change == UP else "-"
+
+
+def _contradicts(start: Quantity, end: Quantity, change: Quantity, sign: str) -> bool:
     """`change` is the step from `start` to `end` (of their dimension) or its share of the
-    start (a percentage), as written (each rounded by half its last digit), with the other sign."""
-    if change.sign not in ("+", "-") or start.dim != end.dim or end.low == start.low or not start.low:
+    start (a percentage), as written (each rounded by half its last digit), with the other
+    sign (`sign`, as written)."""
+    if sign not in ("+", "-") or start.dim != end.dim or end.low == start.low or not start.low:
         return False
     step, size = abs(end.low - start.low), abs(change.low)
     if change.dim == start.dim:
@@ -107,16 +136,21 @@ def _contradicts(start: Quantity, end: Quantity, change: Quantity) -> bool:
         works_out = abs(size - share) <= change.ulp + share * (start.ulp + end.ulp) / step
     else:
         return False
-    return works_out and (change.sign == "+") != (end.low > start.low)
+    return works_out and (sign == "+") != (end.low > start.low)
 
 
-def _message(transition: Claim, change: Claim) -> str:
+def _written(said: str, gap: str, q: Quantity) -> str:
+    """The change as written, with the verb that gives its sign (`节省 0.2 GB`)."""
+    verb = gap.strip().lstrip("(").strip() if VERB_OPENING.fullmatch(gap) else ""
+    return f"{verb} {said[q.start : q.end].strip()}".strip()
+
+
+def _message(transition: Claim, change: str) -> str:
     start, end = transition.origin, transition.quantity
     assert start is not None
     said = transition.clause
     way = "a fall" if end.number < start.number else "a rise"
     return (
         f"{said[start.start : start.end].strip()} to {said[end.start : end.end].strip()} is {way}, "
-        f"but the change beside it is written {said[change.quantity.start : change.quantity.end].strip()}: "
-        "one of the values or the sign is wrong"
+        f"but the change beside it is written {change}: one of the values or the sign is wrong"
     )

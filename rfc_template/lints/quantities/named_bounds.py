@@ -1,0 +1,144 @@
+"""A valid range bounded by another parameter of the same table (`1 ~ bucket_size_mb`, `[1,
+bucket_size_mb]`, `大于 0 且 ≤ last_bucket_size_mb`), held to the values that parameter takes
+(RFC330): its default beside the other's, and an example's keyword beside the other's in
+the same call, or the other's default when the call leaves it out.
+
+Read only where it is certain: the bound is the other parameter's bare name (not `2 *
+pp_size`, not `world_size // ep_size`, not `sink_size 的整数倍`), the cell states no
+condition (`bucket_order 为 backward 时`), and both values are plain numbers in one unit
+(the same unit their names give, or none).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import NamedTuple
+
+from rfc_template.lints.code.parsing import Parsed, nodes
+from rfc_template.lints.quantities import Parameter
+from rfc_template.lints.quantities.ranges import python_value, read_default, unit_of_name
+from rfc_template.lints.quantities.units import normal
+
+HIGH, LOW = "high", "low"
+
+
+class NamedBound(NamedTuple):
+    """One side of a parameter's range that another parameter sets."""
+
+    side: str  # HIGH or LOW
+    other: str  # the other parameter's name
+    open: bool  # `< other`: the other's value itself is outside
+
+
+# what stands right before a bound that is a name: an operator, or a range's separator after a number
+_BEFORE = (
+    (HIGH, True, r"(?:<|(?<!不)小于|(?<!不)低于|less than)"),
+    (HIGH, False, r"(?:<=|≤|⩽|不超过|不大于|至多|at most|no more than|no greater than)"),
+    (LOW, True, r"(?:>|(?<!不)大于|(?<!不)高于|greater than|more than)"),
+    (LOW, False, r"(?:>=|≥|⩾|不小于|不低于|至少|at least|no less than)"),
+    (HIGH, False, r"(?:\d\s*(?:~|～|–|—|-|to|至|到)|[\[(]\s*\d[\d.]*\s*,)"),
+)
+_OPERATOR_BEFORE = [(side, is_open, re.compile(rf"(?i){pattern}\s*$")) for side, is_open, pattern in _BEFORE]
+# a name that is one term of an expression (`2 * pp_size`, `pp_size - 1`), or a multiple (`的倍数`)
+IN_EXPRESSION_BEFORE = re.compile(r"[*/+×·%-]\s*$")
+IN_EXPRESSION_AFTER = re.compile(r"\s*(?:[*/+×·%(-]|的|倍)")
+# a condition or an alternative the bound holds under only (`bucket_order 为 backward 时`, `或 -1`)
+CONDITIONAL = re.compile(r"(?i)时|若|如果|否则|除非|或|\b(?:when|if|unless|otherwise|or)\b")
+
+
+def named_bounds(valid: str, others: set[str]) -> tuple[NamedBound, ...]:
+    """The bounds a 合法范围 (Valid range) cell sets with the names of `others`."""
+    text = normal(valid.replace("`", "").replace("**", ""))
+    if CONDITIONAL.search(text):
+        return ()
+    found = []
+    for other in others:
+        if other not in text:
+            continue
+        for match in re.finditer(rf"(?<![\w.]){re.escape(other)}(?![\w.])", text):
+            before, after = text[: match.start()], text[match.end() :]
+            if IN_EXPRESSION_AFTER.match(after) or IN_EXPRESSION_BEFORE.search(before.rstrip("[(")):
+                continue
+            for side, is_open, pattern in _OPERATOR_BEFORE:
+                if pattern.search(before):
+                    bracket_open = side == HIGH and after.lstrip().startswith(")")
+                    found.append(NamedBound(side, other, is_open or bracket_open))
+                    break
+    return tuple(found)
+
+
+class Broken(NamedTuple):
+    """A value that a bound named by another parameter rules out."""
+
+    name: str
+    value: float
+    bound: NamedBound
+    other_value: float
+    how: str  # where the other's value comes from: `its default`, `in the same call`
+
+
+def _number(value) -> float | None:
+    """A bare number's value (`64`; not `64 MB`, whose unit the other may not share)."""
+    if value is None or value.kind != "number" or value.quantity is None or value.quantity.unit:
+        return None
+    return value.quantity.number
+
+
+def _breaks(value: float, bound: NamedBound, other: float) -> bool:
+    if bound.side == HIGH:
+        return value > other or (bound.open and value == other)
+    return value < other or (bound.open and value == other)
+
+
+def defaults_broken(rows: list[Parameter]) -> list[tuple[Parameter, Broken]]:
+    """Each row whose default its named bound rules out, given the other's default."""
+    by_name = {row.name: row for row in rows if row.name}
+    found = []
+    for row in rows:
+        for bound in bounds_of(row, by_name):
+            mine, theirs = _number(read_default(row.default)), _number(read_default(by_name[bound.other].default))
+            if mine is not None and theirs is not None and _breaks(mine, bound, theirs):
+                found.append((row, Broken(row.name, mine, bound, theirs, "its default")))
+    return found
+
+
+def bounds_of(row: Parameter, by_name: dict[str, Parameter]) -> tuple[NamedBound, ...]:
+    others = {name for name in by_name if name != row.name and unit_of_name(name) == unit_of_name(row.name)}
+    return named_bounds(row.valid, others) if others and row.name else ()
+
+
+def calls_broken(parsed: Parsed, rows: list[Parameter], called: set[str]) -> list[tuple[ast.expr, Broken]]:
+    """Each keyword of a call of 5.1's API whose value its named bound rules out, given the
+    other parameter's value in the same call, or its default where the call leaves it out."""
+    by_name = {row.name: row for row in rows if row.name}
+    bounded = {row.name: bounds for row in rows if (bounds := bounds_of(row, by_name))}
+    if not bounded:
+        return []
+    found = []
+    for node in nodes(parsed.tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if callee not in called or any(k.arg is None for k in node.keywords):
+            continue  # (`**options`: what else it sets is not known)
+        given = {k.arg: k.value for k in node.keywords if k.arg}
+        for name, bounds in bounded.items():
+            if name not in given:
+                continue
+            mine = _number(python_value(given[name], ast.unparse(given[name])))
+            for bound in bounds:
+                if bound.other in given:
+                    theirs, how = _number(python_value(given[bound.other], "")), "in the same call"
+                else:
+                    theirs, how = _number(read_default(by_name[bound.other].default)), "its default"
+                if mine is not None and theirs is not None and _breaks(mine, bound, theirs):
+                    found.append((given[name], Broken(name, mine, bound, theirs, how)))
+    return found
+
+
+def said(broken: Broken) -> str:
+    """`128, above bucket_size_mb (64, in the same call)`."""
+    way = ("above" if broken.bound.side == HIGH else "below") if broken.value != broken.other_value else "equal to"
+    return f"{broken.value:g}, {way} {broken.bound.other} ({broken.other_value:g}, {broken.how})"
