@@ -281,12 +281,16 @@ def in_workers(function, files: list[Path], jobs: int | None, *same: object) -> 
         return
     check.read_the_template()  # once, before the workers fork
     # imported here, not at the top: most runs check too few files for a pool
+    import gc
     import itertools
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
+    # what is read so far (the rules, the template) is never garbage: kept out of the workers'
+    # collections, which would otherwise touch, and so copy, every page they share with us
+    gc.freeze()
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
     # small chunks (about 15 RFCs of 1,000 on two cores): a worker left with the last chunk
     # while the others idle costs less than the round trips of more chunks
@@ -295,6 +299,7 @@ def in_workers(function, files: list[Path], jobs: int | None, *same: object) -> 
         yield from pool.map(function, files, *(itertools.repeat(value) for value in same), chunksize=chunksize)
     finally:
         pool.shutdown(cancel_futures=True)
+        gc.unfreeze()  # (a process that lives on, `rfc lsp`, collects them again)
 
 
 def check_with_diagrams(

@@ -82,7 +82,7 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     small in host DRAM`, `额外占用尽量小`, `额外 workspace 尽量小`, `step time 尽量不受影响`; not in a
     condition, `when free device memory is low`), or below
     or above something by an adverb alone (`peak memory well below what cp_size = 1 needs`,
-    `显存明显低于全复制`), or no worse by an adverb alone (`step time 不明显慢于手工最优配置`,
+    `显存明显低于全复制`), or kept so with no number (`peak memory stays acceptable`, `显存控制在可接受范围`), or no worse by an adverb alone (`step time 不明显慢于手工最优配置`,
     `not noticeably slower than`; not as a premise: `在 step time 不明显增加的前提下，…`), for
     memory, step time, latency,
     throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
@@ -166,6 +166,8 @@ VAGUE = re.compile(
     # a bound with no number: `显存增加控制在可接受范围内`, `memory kept within an acceptable range`
     rf"|(?P<zh5>(?:{_ZH_LOWER})[^\d,;。，；]{{0,8}}?(?:控制|保持|维持)在(?:可接受|合理|可控|较低|较小|一定)的?(?:范围|水平|程度)?)"
     rf"|(?P<en7>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,4}}?\W+(?:within|at|to) (?:an? )?(?:acceptable|reasonable|manageable) (?:range|level|limits?|bounds?)\b)"
+    # kept so with no number: `peak memory stays acceptable`, `memory remains under control`
+    rf"|(?P<en13>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,2}}?\W+(?:stays?|remains?|is kept|kept) (?:acceptable|reasonable|manageable|under control|in check)\b)"
     # below or above something by an adverb alone: `peak memory well below what cp_size = 1 needs`
     rf"|(?P<en8>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:below|under|lower|less|smaller)\b)"
     rf"|(?P<en9>\b(?:{_EN_HIGHER})\b(?:\W+\w+){{0,2}}?\W+(?:well|far|much|significantly|considerably|substantially) (?:above|over|higher|more)\b)"
