@@ -1403,3 +1403,39 @@ def test_a_column_whose_header_gives_the_unit_or_of_counts_asks_nothing():
         rows = "".join(f"| r{i} | {c} |\n" for i, c in enumerate(cells))
         doc = parse(f"## 2. 背景\n\n| 环节 | {header} |\n| --- | --- |\n{rows}")
         assert list(bare_among_units(doc.tables, "2. 背景", prose)) == [], header
+
+
+@pytest.mark.parametrize(
+    "text, key, number",
+    [
+        ("每 step reduce-scatter ≤ 150 次", "reduce-scatter calls", 150),
+        ("reduce-scatter 339 → ≤ 150 次/step", "reduce-scatter calls", 150),
+        ("每 step reduce-scatter 次数从 339 降到 ≤ 150", "reduce-scatter calls", 150),
+        ("all-gather calls per step: 96 → 48", "all-gather calls", 48),
+    ],
+)
+def test_a_collectives_calls_are_a_metric_of_their_own(text, key, number):
+    """(held-back round 27) how many times a collective is called, compared across parts."""
+    (claim,) = claims_in(normal(text))
+    assert claim.metric is not None and (claim.metric.key, claim.quantity.number) == (key, number)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3. 目标：每 step 只做 1 次 all-reduce 和 2 次 all-gather",
+        "单层 all-gather 耗时 ≥ 0.62 ms",
+        "TP=8 的 all-gather",
+    ],
+)
+def test_a_count_of_no_one_collective_or_a_collectives_time_is_no_calls_target(text):
+    """Two collectives in one clause: whose count is whose is not read; a time stays a time."""
+    assert not [c for c in claims_in(normal(text)) if c.metric is not None and c.metric.key.endswith(" calls")]
+
+
+@pytest.mark.parametrize("criterion, code", [("≤ 150 次/step", None), ("≤ 200 次/step", "RFC334")])
+def test_a_9_3_criterion_on_a_collectives_calls_weaker_than_the_goal(criterion, code):
+    folder = TESTS / "semantic-held-back-27" / "zh-fsdp-bucket-fusion"
+    text, line = edited(folder, "| reduce-scatter 次数 | ≤ 150 次/step |", f"| reduce-scatter 次数 | {criterion} |")
+    found = [f.code for f in findings(text, folder) if f.line == line]
+    assert found == ([code] if code else []), found

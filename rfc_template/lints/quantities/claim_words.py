@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from rfc_template.lints.quantities.metrics import LOWER, Metric
-from rfc_template.lints.quantities.units import TIME
+from rfc_template.lints.quantities.metrics import LOWER, Metric, metrics_in
+from rfc_template.lints.quantities.units import TIME, Quantity
 
 # Operators, in the order they are tried (`<=` before `<`).
 _LE = (
@@ -112,3 +112,27 @@ VERB_FROM = re.compile(
 FROM_BASELINE = re.compile(
     rf"(?:较|相比|相对于?|比)\s*基线\s*(?:增加|下降|降低|减少|提升|上升|增长|多|少)了?\s*(?:{OPERATOR_WORDS})?\s*{_APPROX}\s*$"
 )
+
+
+# between a number and the metric it measures: `45% MFU`, `250 MB of peak memory`, `30% less peak memory`
+OF_METRIC = re.compile(r"(?i)\s*(?:of(?: the)?\s|的)?\s*(?:(?:extra|additional|额外的?)\s*)?")
+
+
+# the metric is an addition: `extra peak`, `额外显存`, `16 MB of additional memory`
+EXTRA = re.compile(r"(?i)(?:\b(?:extra|additional|added)|额外的?|多出的?|新增的?)\s*$")
+EXTRA_VALUE = re.compile(
+    rf"(?i)(?:\b(?:extra|additional|added)|额外|多出|新增)\s*(?:{OPERATOR_WORDS})?\s*(?:{APPROX_WORDS})\s*$"
+)
+
+
+def said_as_extra(clause: str, metric: Metric, quantity: Quantity) -> bool:
+    """The metric the value is said of, named just before it (or right after it: `16 MB of
+    extra peak memory`), is said as an addition (`extra peak ≤ 16 MB`); an addition said
+    elsewhere in the clause (`≤ 56.2 GB 且不引入额外显存`) is another statement."""
+    named = [m for m in metrics_in(clause) if m.key == metric.key]
+    before = [m for m in named if m.end <= quantity.start]
+    after = [m for m in named if m.start >= quantity.end and OF_METRIC.fullmatch(clause[quantity.end : m.start])]
+    mention = before[-1] if before else (after[0] if after else None)
+    if mention is None:  # none named: `≤ 64.0 GiB (extra ≤ 4.0 GiB per card)` under a 9.3 metric
+        return EXTRA_VALUE.search(clause, max(0, quantity.start - 24), quantity.start) is not None
+    return EXTRA.search(clause, max(0, mention.start - 12), mention.start) is not None

@@ -22,7 +22,6 @@ from rfc_template.lints.quantities.claim_words import (
     ACTION_KEYS,
     ACTION_METRIC,
     ANY_OP,
-    APPROX_WORDS,
     BACKEND_WORD,
     BRACKETS,
     CLAUSE_END,
@@ -30,7 +29,7 @@ from rfc_template.lints.quantities.claim_words import (
     COUNTED_COST,
     FROM_BASELINE,
     LEAD,
-    OPERATOR_WORDS,
+    OF_METRIC,
     ORIGIN_POSTFIX,
     PER_STEP_LEAD,
     PER_STEP_UNIT,
@@ -41,9 +40,12 @@ from rfc_template.lints.quantities.claim_words import (
     TAIL,
     TO,
     VERB_FROM,
+    said_as_extra,
 )
+from rfc_template.lints.quantities.collective_calls import counted_as_calls, one_collectives_calls
 from rfc_template.lints.quantities.metrics import HIGHER, LOWER, Metric, metrics_in
 from rfc_template.lints.quantities.units import (
+    CALLS,
     COUNT,
     HAS_DIGIT,
     PERCENT,
@@ -203,8 +205,6 @@ def _carried(quantity: Quantity, carried: tuple[tuple[Metric, ...], tuple[Metric
     return next((m for m in reversed(before) if _native(m, quantity.dim)), None)
 
 
-# between a number and the metric it measures: `45% MFU`, `250 MB of peak memory`, `30% less peak memory`
-OF_METRIC = re.compile(r"(?i)\s*(?:of(?: the)?\s|的)?\s*(?:(?:extra|additional|额外的?)\s*)?")
 COMPARED = re.compile(r"(?i)\s*(?:less|lower|more|higher|smaller|larger)\s+")  # `30% less peak memory`
 
 
@@ -233,6 +233,8 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
         return native[0]
     if len(context) == 1 and context[0].takes(quantity.dim):
         return context[0]
+    if quantity.dim == CALLS:
+        return one_collectives_calls(clause)  # `每 step reduce-scatter ≤ 150 次`
     if quantity.dim == TIME and not context:
         lead = PER_STEP_LEAD.match(clause[: quantity.start])
         if PER_STEP_UNIT.search(quantity.unit) or (lead is not None and lead["each"]):
@@ -245,8 +247,8 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
 
 def _with_bare_befores(clause: str, read: tuple[Quantity, ...]) -> list[Quantity]:
     """The clause's quantities, counts left out, but a bare number that goes to a quantity
-    (`峰值显存 52.3 → ≤ 52.6 GiB`, `from 8 to 6 s`): the before, in its after's unit (one
-    written out in full takes no K: `131,072 → 154k tokens/s`)."""
+    (`峰值显存 52.3 → ≤ 52.6 GiB`, `from 8 to 6 s`, `reduce-scatter 339 → ≤ 150 次`): the before,
+    in its after's unit (one written out in full takes no K: `131,072 → 154k tokens/s`)."""
     values = []
     for index, q in enumerate(read):
         after = read[index + 1] if index + 1 < len(read) else None
@@ -273,7 +275,7 @@ def _verb_before(clause: str, origin: int) -> str:
 
 
 def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list[Claim]:
-    values = _with_bare_befores(clause, quantities(clause))
+    values = _with_bare_befores(clause, counted_as_calls(clause, quantities(clause), context))
     if not values:
         return []
     named = metrics_in(clause)
@@ -328,7 +330,7 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
         op = (_op(before, "x") or _op(before)) if before else ""  # (the operator next to the number: `up to ≥ 12,480`)
         op = op or postfix
         change = (_change(before) if before else "") or tail_change
-        if not change and metric is not None and _extra(clause, metric, quantity):
+        if not change and metric is not None and said_as_extra(clause, metric, quantity):
             change = UP  # `extra peak ≤ 16 MB`, `额外显存 ≤ 2 GB`: what it adds, not what it is
         if not change and quantity.sign in ("+", "-"):
             change = UP if quantity.sign == "+" else DOWN
@@ -349,26 +351,6 @@ def _clause_claims(clause: str, carried, context, sentence_backend: str) -> list
             kind = ABS
         claims.append(Claim(metric, quantity, kind, op, change, None, "", clause, relative, cost, backend))
     return [claim for index, claim in enumerate(claims) if not _is_origin(claim, values, origins)]
-
-
-# the metric is an addition: `extra peak`, `额外显存`, `16 MB of additional memory`
-EXTRA = re.compile(r"(?i)(?:\b(?:extra|additional|added)|额外的?|多出的?|新增的?)\s*$")
-EXTRA_VALUE = re.compile(
-    rf"(?i)(?:\b(?:extra|additional|added)|额外|多出|新增)\s*(?:{OPERATOR_WORDS})?\s*(?:{APPROX_WORDS})\s*$"
-)
-
-
-def _extra(clause: str, metric: Metric, quantity: Quantity) -> bool:
-    """The metric the value is said of, named just before it (or right after it: `16 MB of
-    extra peak memory`), is said as an addition (`extra peak ≤ 16 MB`); an addition said
-    elsewhere in the clause (`≤ 56.2 GB 且不引入额外显存`) is another statement."""
-    named = [m for m in metrics_in(clause) if m.key == metric.key]
-    before = [m for m in named if m.end <= quantity.start]
-    after = [m for m in named if m.start >= quantity.end and OF_METRIC.fullmatch(clause[quantity.end : m.start])]
-    mention = before[-1] if before else (after[0] if after else None)
-    if mention is None:  # none named: `≤ 64.0 GiB (extra ≤ 4.0 GiB per card)` under a 9.3 metric
-        return EXTRA_VALUE.search(clause, max(0, quantity.start - 24), quantity.start) is not None
-    return EXTRA.search(clause, max(0, mention.start - 12), mention.start) is not None
 
 
 def _is_origin(claim: Claim, values: list[Quantity], origins: set[int]) -> bool:

@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, PERCENT, POINTS, RATE, RATIO, TIME
+from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, CALLS, PERCENT, POINTS, RATE, RATIO, TIME
 
 LOWER, HIGHER = "lower", "higher"
 
@@ -145,6 +145,16 @@ LEXICON = (
     # MoE routing: the share of tokens dropped, and of the all-to-all sent as padding
     ("drop rate", LOWER, (PERCENT,), r"(?:token )?drop(?:ped)?[- ]?(?:rate|ratio)|(?:token ?)?丢弃率|丢 ?token 比例"),
     ("padding", LOWER, (PERCENT,), r"padding(?: ratio| rate| waste| share)?|填充(?:率|比例|占比)"),
+    # how many times one collective is called (`reduce-scatter 次数`, `all-gather calls per step`,
+    # `number of all-to-alls`): a metric of its own per collective, of counts said as calls (a
+    # collective named alone, `每 step reduce-scatter ≤ 150 次`, is its calls' for a count said
+    # as calls only: claims.py)
+    (
+        "collective calls",
+        LOWER,
+        (CALLS,),
+        rf"(?:number|count) of (?:{_COLLECTIVES})(?:s\b)?|(?:{_COLLECTIVES})(?:s\b)? ?(?:(?:调用)?次数|calls?\b|counts?\b|launches\b)",
+    ),
 )
 MENTION = re.compile("|".join(f"(?P<m{i}>{pattern})" for i, (_, _, _, pattern) in enumerate(LEXICON)), re.I)
 # what makes a mention another quantity than the same words alone, read just before it
@@ -174,7 +184,7 @@ ANCHORS = (
     "time", "clipping", "dram", "时间", "耗时", "时长", "latency", "延迟", "时延", "显存", "内存", "memory", "hbm", "吞吐", "peak", "峰值",
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
     "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充", "阶段", "phase",
-    "optimizer", "优化器",
+    "optimizer", "优化器", "gather", "scatter", "all-reduce", "allreduce", "all-to-all", "alltoall",
     "stall", "停顿", "卡顿", "lost", "丢失",
 )  # fmt: skip
 BEFORE, AFTER = (
@@ -220,6 +230,8 @@ def metrics_in(text: str) -> tuple[Metric, ...]:
             key = "exposed " + COLLECTIVE_NAMES[collective.group().lower().replace("-", "")]
         elif key == "exposed communication" and GRADIENT_SYNC.search(match.group()):
             key = "exposed gradient reduction"
+        if key == "collective calls":
+            key = calls_of(match.group())
         if key == "phase time":
             phase = PHASE.match(match.group()).group().lower()  # type: ignore[union-attr]
             key = f"{PHASE_NAMES.get(phase, phase)} phase time"
@@ -231,6 +243,13 @@ def metrics_in(text: str) -> tuple[Metric, ...]:
         )
         found.append(Metric(key, better, dims, qualifiers, match.start(), match.end()))
     return tuple(found)
+
+
+def calls_of(named: str) -> str:
+    """The key of the calls of the collective `named` names: `reduce-scatter calls`."""
+    collective = COLLECTIVE.search(named)
+    assert collective is not None
+    return COLLECTIVE_NAMES[collective.group().lower().replace("-", "")] + " calls"
 
 
 CELL_PARTS = re.compile(r"\s*(?:/|,|、|;|\band\b|和|及)\s*")

@@ -119,7 +119,10 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     same target is the same metric with the same qualifiers (`单卡吞吐` is not `吞吐`, host
     memory is not device memory; but `单卡峰值显存` is 9.3's `peak memory`: a device's memory is
     one device's; one collective's exposed time, `暴露的 all-gather`, the exposed P2P time
-    (`exposed P2P ≤ 0.2 s per step`, no step time though said per step), and a phase named,
+    (`exposed P2P ≤ 0.2 s per step`, no step time though said per step), a collective's calls
+    (`每 step reduce-scatter ≤ 150 次`, `reduce-scatter 次数 | ≤ 150 次/step`, `all-gather calls per
+    step: 96 → 48`: a count said as calls, of the one collective its clause names, or under a
+    name that counts them), and a phase named,
     `优化器阶段`, `optimizer step`, are metrics of their own), stated the same way (a bound
     `<= 25 min`, a change `下降 >= 15%`, a limit on a regression `增加 <= 2 GB`, `增量 ≤ 0.6 GB`,
     `劣化 ≤ 1%`, `overhead ≤ 1 %`, a ratio `<= 1.5 倍`; a regression against another run named,

@@ -22,11 +22,11 @@ from rfc_template.lints.quantities import (
     targets,
     verification,
 )
+from rfc_template.lints.quantities.claim_words import EXTRA
 from rfc_template.lints.quantities.claims import (
     ABS,
     DELTA,
     DOWN,
-    EXTRA,
     GE,
     GT,
     LE,

@@ -21,6 +21,7 @@ from typing import NamedTuple
 BYTES, TIME, PERCENT, RATIO, BANDWIDTH, FLOPS, COUNT = "bytes", "time", "percent", "ratio", "bandwidth", "flops", ""
 POINTS = "points"  # percentage points (个百分点): a difference of percentages, not a percentage
 RATE = "rate"  # items per second; the dimension is "rate:<items>" (tokens, samples, ...), "/device" when per card
+CALLS = "calls"  # how many times a collective is called (`150 次`, `339 calls`): read as such by claims.py only
 
 
 class Quantity(NamedTuple):

@@ -1,0 +1,44 @@
+"""A collective's calls counted (`每 step reduce-scatter ≤ 150 次`, `reduce-scatter 次数从 339 降到 ≤
+150`): the counts read as quantities of their own (CALLS) for claims.py, where every other
+count is no quantity (`8 卡`, `24` cases)."""
+
+from __future__ import annotations
+
+import re
+
+from rfc_template.lints.quantities.metrics import COLLECTIVE, LOWER, Metric, calls_of
+from rfc_template.lints.quantities.units import CALLS, COUNT, Quantity
+
+# a count said as calls (`150 次`, `≤ 150 次/step`, `339 calls`; not `次数`)
+CALLED = re.compile(r"(?i)\s?(?:次(?!数)|calls?\b|launches\b)")
+
+
+# a collective's calls named as such (`reduce-scatter 次数`, `all-gather calls`)
+CALLS_NAMED = re.compile(r"(?i)(?:gather|scatter|reduce|all)s?\s?(?:调用)?(?:次数|calls?\b|counts?\b|launches\b)")
+
+
+def counted_as_calls(clause: str, read: tuple[Quantity, ...], context: tuple[Metric, ...]) -> tuple[Quantity, ...]:
+    """The counts said as calls (`≤ 150 次`), where the clause names a collective, and every
+    count where it names a collective's calls (`reduce-scatter 次数从 339 降到 ≤ 150`) or
+    9.3's 指标 does: of dimension CALLS."""
+    named = COLLECTIVE.search(clause)
+    if not (named or context):
+        return read
+    said = CALLS_NAMED.search(clause)
+    every = said.end() if said else 0 if any(CALLS in m.dims for m in context) else None  # (from there on)
+    if named is None and every is None:
+        return read
+    found = []
+    for q in read:
+        called = CALLED.match(clause, q.end) if q.dim == COUNT and not q.multiplier else None
+        if called or (every is not None and q.start >= every and q.dim == COUNT and not q.multiplier):
+            q = q._replace(dim=CALLS, unit=called.group().strip() if called else "")
+        found.append(q)
+    return tuple(found)
+
+
+def one_collectives_calls(clause: str) -> Metric | None:
+    """The calls of the one collective the clause names (`每 step reduce-scatter ≤ 150 次`);
+    None when it names none or several (`1 次 all-reduce 和 2 次 all-gather`)."""
+    named = {calls_of(m.group()) for m in COLLECTIVE.finditer(clause)}
+    return Metric(named.pop(), LOWER, (CALLS,)) if len(named) == 1 else None
