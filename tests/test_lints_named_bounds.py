@@ -33,6 +33,14 @@ OTHERS = {"bucket_size_mb", "last_bucket_size_mb", "window_steps", "pp_size"}
         ("1 ~ bucket_size_mb（bucket_order 为 backward 时）", []),
         ("≤ bucket_size_mb, or -1 for no limit", []),
         ("[1, world_size // ep_size]", []),
+        # (a newcomer's review) negated comparatives, and an operator's bound closing a bracket
+        ("1 ~ 512，且不得小于 last_bucket_size_mb", [NamedBound(LOW, "last_bucket_size_mb", False)]),
+        ("1 ~ 512, and no less than `last_bucket_size_mb`", [NamedBound(LOW, "last_bucket_size_mb", False)]),
+        ("1 ~ 50, not greater than window_steps", [NamedBound(HIGH, "window_steps", False)]),
+        ("大于 0，且不得大于 `last_bucket_size_mb`", [NamedBound(HIGH, "last_bucket_size_mb", False)]),
+        ("must not exceed last_bucket_size_mb", [NamedBound(HIGH, "last_bucket_size_mb", False)]),
+        ("10 ~ 10000（且 ≤ window_steps）", [NamedBound(HIGH, "window_steps", False)]),
+        ("1 ~ 50，且小于 window_steps", [NamedBound(HIGH, "window_steps", True)]),
     ],
 )
 def test_a_bound_named_by_another_parameter(cell, bounds):
@@ -65,6 +73,8 @@ def edited(old: str, new: str) -> tuple[str, int]:
         # left out of the call: the other's default (64) holds
         ("    bucket_size_mb=64,\n    last_bucket_size_mb=16,", "    last_bucket_size_mb=96,", True),
         ("    bucket_size_mb=64,\n    last_bucket_size_mb=16,", "    last_bucket_size_mb=32,", False),
+        # passed by position, the other may be: its default is not assumed
+        ("    bucket_size_mb=64,\n    last_bucket_size_mb=16,", "    128,\n    last_bucket_size_mb=96,", False),
         # `**options` may set the other: not read
         ("    bucket_size_mb=64,\n    last_bucket_size_mb=16,", "    last_bucket_size_mb=96,\n    **options,", False),
     ],

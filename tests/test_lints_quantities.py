@@ -701,6 +701,8 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
             "activations 24 → 27 GB, buffers 6 → 7 GB",
             False,
         ),
+        # (a newcomer's review) the change before its own, and parts named after it
+        ("+10 GB per device (48 GB → 58 GB): model states 18 → 24 GB, activations 24 → 27 GB", False),
         ("每卡多占 2 GB 缓冲，峰值显存 70 GB → 50 GB", False),  # a change of one thing, values of another
         # (found by a review) read as no change, points, another scenario, a part, a term, no number
         ("暴露的通信时间 350 ms → 0 ms（-350 ms）", False),
@@ -1344,6 +1346,8 @@ def test_an_examples_constant_is_found_by_its_whole_name():
         ("step time 2.40 s → 2.16 s (reduced by 10%)", False),
         ("step time 2.40 s → 2.16 s（吞吐上升 11.1%）", False),  # another metric's change
         ("step time 2.40 s → 2.16 s（overhead 10%）", False),  # a cost is no sign
+        ("step time 2.40 s → 2.16 s（提升 10%）", False),  # said of a step time for its speed
+        ("HBM 峰值 62.4 GB → ≤ 62.6 GB（约节省 0.2 GB）", True),
     ],
 )
 def test_a_change_with_a_verb_the_other_way_than_its_transition(text, wrong):
@@ -1439,3 +1443,48 @@ def test_a_9_3_criterion_on_a_collectives_calls_weaker_than_the_goal(criterion, 
     text, line = edited(folder, "| reduce-scatter 次数 | ≤ 150 次/step |", f"| reduce-scatter 次数 | {criterion} |")
     found = [f.code for f in findings(text, folder) if f.line == line]
     assert found == ([code] if code else []), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "target metric: with the exposed P2P overlapped, MS ≤ 19.4 s per step, PT ≤ 20.5 s per step",
+        "target metric: MS step time with the exposed P2P hidden ≤ 19.4 s per step",
+        "exposed P2P from 0.9 s to ≤ 0.2 s per step, and with it MS ≤ 19.4 s per step, PT ≤ 20.5 s per step",
+    ],
+)
+def test_a_step_time_after_the_exposed_p2p_is_the_step_times(text):
+    """(a newcomer's review) the exposed time named as what is done to it, or in a clause before
+    the one before, is not the metric of a time per step."""
+    keys = [c.metric.key if c.metric else None for c in claims_in(normal(text)) if c.quantity.number > 10]
+    assert keys and set(keys) == {"step time"}, keys
+
+
+def test_a_time_per_step_continues_the_metric_of_the_clause_before():
+    claims = claims_in(normal("暴露通信：PT 0.9 s/step，MS 0.8 s/step"))
+    assert [c.metric.key if c.metric else None for c in claims] == ["exposed communication"] * 2
+
+
+def test_host_pinned_memory_is_host_memory():
+    """(a newcomer's review) `主机 pinned 内存每卡增加 ≤ 5.0 GB` is no device memory."""
+    (claim,) = claims_in(normal("主机 pinned 内存每卡增加 ≤ 5.0 GB"))
+    assert claim.metric is not None and claim.metric.key == "host memory"
+
+
+@pytest.mark.parametrize(
+    "header, cells, found",
+    [
+        ("平均耗时", ("15 分钟", "9 分钟", "6", "30 min"), ["6"]),  # one dimension, units spelled two ways
+        ("平均耗时", ("15 min", "9 min", "0"), []),  # a zero needs no unit
+        ("数值", ("64", "62.4 GB", "156 GB"), []),  # a column of values of all sorts
+        ("Value", ("0.21 s", "0.62 s", "8"), []),
+    ],
+)
+def test_a_bare_figure_among_units_in_a_column_of_one_quantity(header, cells, found):
+    from rfc_template.document import parse
+    from rfc_template.lints.quantities import prose
+    from rfc_template.lints.quantities.background_tables import bare_among_units
+
+    rows = "".join(f"| r{i} | {c} |\n" for i, c in enumerate(cells))
+    doc = parse(f"## 2. 背景\n\n| 环节 | {header} |\n| --- | --- |\n{rows}")
+    assert [bare for _, _, bare, _ in bare_among_units(doc.tables, "2. 背景", prose)] == found

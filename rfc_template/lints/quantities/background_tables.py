@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from rfc_template.document import Table
 from rfc_template.lints.quantities.backend_words import NAME, backend_of
-from rfc_template.lints.quantities.metrics import metrics_in, unit_given
+from rfc_template.lints.quantities.metrics import TIME_NAMED, metrics_in, unit_given
 from rfc_template.lints.quantities.units import COUNT, PERCENT, RATIO, quantities
 
 TODAY = re.compile(r"(?i)当前|现状|现有|基线|current|today|baseline|before|\bnow\b")
@@ -126,16 +126,21 @@ def bare_among_units(
     tables: list[Table], section: str, prose: Callable[[str], str]
 ) -> Iterator[tuple[int, str, str, str]]:
     """(line, header, the bare cell, the unit) of a figure written with no unit in a column
-    of `section`'s tables whose other figures all carry one unit (`| 环节 | 平均耗时 |` over
-    `15 min`, `9 min`, `6`): the unit the column shares was left out. Not where the
-    header gives the unit (`耗时 (min)`), nor in a column of counts, ratios or percentages,
-    nor with fewer than two figures with the unit beside it."""
+    of `section`'s tables that names one quantity (`平均耗时`, `Step time`) and whose other
+    figures, two or more, all carry a unit of it (`| 环节 | 平均耗时 |` over `15 min`, `9 分钟`,
+    `6`): the unit was left out. Not where the header gives the unit (`耗时（min）`), nor in a
+    column of values of all sorts (`| 项目 | 数值 |`), of counts, ratios or percentages; a 0
+    needs none."""
     for table in tables:
         if table.section != section or len(table.header) < 2:
             continue
         for index in range(1, len(table.header)):
             header = prose(table.header[index])
-            if unit_given(header) or UNIT_HEADER.fullmatch(header):
+            if (
+                unit_given(header)
+                or UNIT_HEADER.fullmatch(header)
+                or not (metrics_in(header) or TIME_NAMED.search(header))
+            ):
                 continue
             units, bare = [], []
             for offset, row in enumerate(table.rows):
@@ -145,10 +150,11 @@ def bare_among_units(
                     continue
                 figure = alone.group("figure")
                 if PLAIN.fullmatch(figure):
-                    bare.append((table.line + 2 + offset, figure))
+                    if float(figure.replace(",", "")):
+                        bare.append((table.line + 2 + offset, figure))
                     continue
                 found = quantities(figure)
                 if len(found) == 1 and found[0].unit and found[0].dim not in (COUNT, PERCENT, RATIO):
-                    units.append(found[0].unit)
-            if len(set(units)) == 1 and len(units) >= 2 and len(bare) == 1:
-                yield bare[0][0], header, bare[0][1], units[0]
+                    units.append(found[0])
+            if len({q.dim for q in units}) == 1 and len(units) >= 2 and len(bare) == 1:
+                yield bare[0][0], header, bare[0][1], max({q.unit for q in units}, key=[q.unit for q in units].count)

@@ -20,10 +20,12 @@ import re
 
 from rfc_template.lints.quantities.backend_words import NAME
 from rfc_template.lints.quantities.claims import DELTA, DOWN, TRANSITION, UP, Claim, claims_in
+from rfc_template.lints.quantities.metrics import metrics_in
 from rfc_template.lints.quantities.scenarios import other_scenario
-from rfc_template.lints.quantities.units import PERCENT, Quantity
+from rfc_template.lints.quantities.units import PERCENT, Quantity, quantities
 
 APPROX = 0.05
+BACKEND = re.compile(rf"(?i){NAME}")
 
 
 # a change with the before and after it is made of in a bracket right after it
@@ -59,6 +61,7 @@ def change_messages(text: str) -> list[str]:
                 attached[id(move)] is None
                 and _comparable(change, move)
                 and not PART_OF.search(move.clause)
+                and not _named_apart(move)
                 and not other_scenario(move.clause, own.clause)
                 and not _fits(change, move)
             ):
@@ -102,6 +105,22 @@ def _comparable(change: Claim, move: Claim) -> bool:
 
 # a part of the whole the change is said of (`其中 bucket 512 MB → 256 MB`, `of which …`)
 PART_OF = re.compile(r"(?i)其中|包括|包含|\bof which\b|\bincluding\b|\bwhere\b")
+
+
+# what may stand before a before and after besides its backend and its metric: `PT 峰值显存 38.4 GB → …`
+FILLER = re.compile(r"(?i)[\s:：,，;；、()（）\-—]+|\b(?:from|and|to|is|are|on|for)\b|从|的|为|和|及")
+
+
+def _named_apart(move: Claim) -> bool:
+    """The before and after is said of a thing its clause names, no metric nor backend (`…: model
+    states 18 → 24 GB, activations 24 → 27 GB`): a part, not the one change's."""
+    assert move.origin is not None
+    start = max((q.end for q in quantities(move.clause) if q.end <= move.origin.start), default=0)
+    lead = move.clause[start : move.origin.start]  # from the figure before it
+    for mention in sorted(metrics_in(lead), key=lambda m: -m.start):
+        lead = lead[: mention.start] + lead[mention.end :]
+    rest = FILLER.sub("", BACKEND.sub("", lead))
+    return len(rest) >= 2
 
 
 def _fits(change: Claim, move: Claim) -> bool:

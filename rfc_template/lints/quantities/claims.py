@@ -181,8 +181,9 @@ def claims_in(text: str, context: tuple[Metric, ...] = ()) -> tuple[Claim, ...]:
     for number, sentence in enumerate(clauses(text)):
         in_sentence: list[Metric] = []
         sentence_backend = backend_of(" ".join(sentence))
+        named: tuple[Metric, ...] = ()  # the clause before's
         for clause in sentence:
-            own = _clause_claims(clause, (tuple(before), tuple(in_sentence)), context, sentence_backend)
+            own = _clause_claims(clause, (tuple(before), tuple(in_sentence), named), context, sentence_backend)
             found.extend(claim._replace(sentence=number) for claim in own)
             named = metrics_in(clause)
             before.extend(named)
@@ -194,11 +195,15 @@ def _native(metric: Metric, dim: str) -> bool:
     return any(dim == d or dim.startswith(d + ":") for d in metric.dims)
 
 
-def _carried(quantity: Quantity, carried: tuple[tuple[Metric, ...], tuple[Metric, ...]]) -> Metric | None:
+def _carried(quantity: Quantity, carried: tuple[tuple[Metric, ...], ...]) -> Metric | None:
     """The metric a number with none of its own in its clause continues: for a time, a size,
-    a rate, the last metric of the text that takes it (`...: from 47.2 s to 40.1 s or less`);
-    for a percentage or a ratio, the sentence's metric when it names only one."""
-    before, in_sentence = carried
+    a rate, the last metric of the text that takes it (`...: from 47.2 s to 40.1 s or less`),
+    but for a time per step only the clause before's (`暴露通信：PT 0.9 s/step，MS 0.8 s/step`;
+    not `exposed P2P 0.9 s → 0.2 s per step, and with it MS ≤ 19.4 s per step, PT ≤ 20.5 s per
+    step`: the step time's); for a percentage or a ratio, the sentence's metric when it names only one."""
+    before, in_sentence, last = carried
+    if quantity.dim == TIME and PER_STEP_UNIT.search(quantity.unit):
+        before = last
     if quantity.dim in (PERCENT, POINTS, RATIO):
         keys = {m.key for m in in_sentence}
         return in_sentence[-1] if len(keys) == 1 else None
@@ -225,7 +230,7 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
         return None  # a clause that names only other metrics, where nothing says whose this is
     if after is not None and OF_METRIC.fullmatch(gap):
         return after if after.takes(quantity.dim) else None  # `45% MFU`, `250 MB of peak memory`
-    continued = _carried(quantity, carried)
+    continued = None if CONSEQUENCE.match(clause) else _carried(quantity, carried)
     if continued is not None:
         return continued
     native = [m for m in context if _native(m, quantity.dim)]
@@ -243,6 +248,11 @@ def _metric_for(quantity: Quantity, named: tuple[Metric, ...], carried, context,
         if verb is not None:  # `25 min 内在 60 个节点上恢复训练`: the time it takes to recover
             return Metric(ACTION_KEYS[next(k for k, v in verb.groupdict().items() if v)], LOWER, (TIME,))
     return None
+
+
+# a clause that says what follows from the one before (`…, and with it MS ≤ 19.4 s per step`,
+# `，从而 step time …`): the metric of that one is not carried into it
+CONSEQUENCE = re.compile(r"(?i)\s*(?:and\s+)?(?:with it|with that|so|thus|hence|therefore|从而|进而|因此|随之|使得?)\b")
 
 
 def _with_bare_befores(clause: str, read: tuple[Quantity, ...]) -> list[Quantity]:

@@ -31,14 +31,21 @@ class NamedBound(NamedTuple):
     open: bool  # `< other`: the other's value itself is outside
 
 
-# what stands right before a bound that is a name: an operator, or a range's separator after a number
+# what stands right before a bound that is a name: an operator (a negated one first: `不得小于` is
+# `≥`, `no less than` no `less than`), or a range's separator after a number (INTERVAL: `1 ~`, `[1,`)
+_NOT = r"(?:不|不得|不能|不应|不可|不宜)"
 _BEFORE = (
-    (HIGH, True, r"(?:<|(?<!不)小于|(?<!不)低于|less than)"),
-    (HIGH, False, r"(?:<=|≤|⩽|不超过|不大于|至多|at most|no more than|no greater than)"),
-    (LOW, True, r"(?:>|(?<!不)大于|(?<!不)高于|greater than|more than)"),
-    (LOW, False, r"(?:>=|≥|⩾|不小于|不低于|至少|at least|no less than)"),
-    (HIGH, False, r"(?:\d\s*(?:~|～|–|—|-|to|至|到)|[\[(]\s*\d[\d.]*\s*,)"),
+    (LOW, False, rf"(?:{_NOT}(?:小于|低于|少于)|(?:no|not) (?:less|lower|fewer|smaller) than|at least|>=|≥|⩾|至少)"),
+    (
+        HIGH,
+        False,
+        rf"(?:{_NOT}(?:大于|高于|超过|多于)|(?:no|not) (?:more|greater|higher|larger) than|at most|(?:must|may|should) not exceed"
+        r"|not exceeding|<=|≤|⩽|至多)",
+    ),
+    (HIGH, True, r"(?:<|小于|低于|less than|lower than|smaller than)"),
+    (LOW, True, r"(?:>|大于|高于|greater than|more than|larger than|higher than)"),
 )
+INTERVAL = re.compile(r"(?:\d\s*(?:~|～|–|—|-|to|至|到)|(?P<bracket>[\[(])\s*\d[\d.]*\s*,)\s*$")
 _OPERATOR_BEFORE = [(side, is_open, re.compile(rf"(?i){pattern}\s*$")) for side, is_open, pattern in _BEFORE]
 # a name that is one term of an expression (`2 * pp_size`, `pp_size - 1`), or a multiple (`的倍数`)
 IN_EXPRESSION_BEFORE = re.compile(r"[*/+×·%-]\s*$")
@@ -60,10 +67,13 @@ def named_bounds(valid: str, others: set[str]) -> tuple[NamedBound, ...]:
             before, after = text[: match.start()], text[match.end() :]
             if IN_EXPRESSION_AFTER.match(after) or IN_EXPRESSION_BEFORE.search(before.rstrip("[(")):
                 continue
+            interval = INTERVAL.search(before)
+            if interval:  # `[1, bucket_size_mb)`: its closing bracket says whether it is allowed
+                found.append(NamedBound(HIGH, other, bool(interval["bracket"]) and after.lstrip().startswith(")")))
+                continue
             for side, is_open, pattern in _OPERATOR_BEFORE:
                 if pattern.search(before):
-                    bracket_open = side == HIGH and after.lstrip().startswith(")")
-                    found.append(NamedBound(side, other, is_open or bracket_open))
+                    found.append(NamedBound(side, other, is_open))
                     break
     return tuple(found)
 
@@ -131,6 +141,8 @@ def calls_broken(parsed: Parsed, rows: list[Parameter], called: set[str]) -> lis
             for bound in bounds:
                 if bound.other in given:
                     theirs, how = _number(python_value(given[bound.other], "")), "in the same call"
+                elif len(node.args) > 1 or any(isinstance(a, ast.Starred) for a in node.args):
+                    continue  # (the other may be passed by its position)
                 else:
                     theirs, how = _number(read_default(by_name[bound.other].default)), "its default"
                 if mine is not None and theirs is not None and _breaks(mine, bound, theirs):

@@ -71,10 +71,11 @@ def value_out_of_range(ctx: Context) -> list[Finding]:
     is known by both (`config.optimizer.offload.fraction = 1.5`).
 
     A bound that is another parameter of the table, by its bare name (`1 ~ bucket_size_mb`,
-    `大于 0 且 ≤ last_bucket_size_mb`, `且不小于 window_steps`), is that parameter's value: a
-    default is held to the other's default, and a value 5.2 passes to the other's value in
-    the same call, or to its default when the call leaves it out (not a call with
-    `**options`), both bare numbers in one unit.
+    `[1, bucket_size_mb)`, `大于 0 且 ≤ last_bucket_size_mb`, `且不得小于 window_steps`, `no less
+    than`, `must not exceed`), is that parameter's value: a default is held to the other's
+    default, and a value 5.2 passes to the other's value in the same call, or to its default
+    when the call leaves it out (not a call with `**options`, or with more than one argument
+    by position: the other may be one), both bare numbers in one unit.
 
     Nothing is said where the reading is uncertain: a range that is prose, that depends on
     an expression of other parameters (`>= dp × micro_batch_size`) or on conditions (`1f1b 时只能为 1`); a

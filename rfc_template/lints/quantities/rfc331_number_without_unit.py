@@ -94,9 +94,10 @@ def number_without_unit(ctx: Context) -> list[Finding]:
     `分别为 4.6、4.4 s`, one unit for both), or a time per step as a bare decimal with only a label
     before it (`current metric: 4.20 per step`, `每步 6.81`), and the figures of its tables, in a
     row or a column that names one such metric (`| Step time | 8.42 | 8.61 |`, `42.5` under
-    `单卡峰值显存`), or in a column whose other figures, two or more, all carry one unit of a
-    quantity (`| 环节 | 平均耗时 |` over `15 min`, `9 min`, `6`; not under a header that gives
-    the unit, `耗时（min）`); and in 2's target lines, 3.1's
+    `单卡峰值显存`), or in a column that names one quantity and whose other figures, two or
+    more, all carry a unit of it (`| 环节 | 平均耗时 |` over `15 min`, `9 分钟`, `6`; not under a
+    header that gives the unit, `耗时（min）`, nor in a column of values of all sorts, `| 项目 |
+    数值 |`; a 0 needs none); and in 2's target lines, 3.1's
     goals and 8's gain rows, a value with its unit that goes to a bare decimal (`from 71.2 GB to
     66.0 or less per GPU`, `74.2 GB → <= 56.2`; `from 8 to 6 s` is how a range is written).
     Reported at the row or line, once.

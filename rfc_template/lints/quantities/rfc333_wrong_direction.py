@@ -152,6 +152,7 @@ def wrong_direction(ctx: Context) -> list[Finding]:
       with the other sign (`当前指标：MS 9.6 s/step` then `MS 不高于 8.0 s/step（+16.7%）`). A
       verb opening the brackets gives the sign as well (`62.4 GB → ≤ 62.6 GB（节省 0.2 GB）`,
       `≤ 2.16 s（上升 10%）`), unless it names another metric or caps the change (`增加 ≤ 0.2 GB`);
+      `提升` and `提高` give none (said of a step time, they mean its speed);
     - a bound on the wrong side of the baseline while the same sentence claims an
       improvement (`step time 下降 >= 15%（PT <= 7.83 s）` against 2's current 6.81 s, or
       9.3's baseline), and a 9.3 row whose value with the feature, or its bound there (`≤

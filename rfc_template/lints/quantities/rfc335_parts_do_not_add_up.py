@@ -144,7 +144,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       3.20 s）`, `多占约 22.8 GB（3.25 GB → 26 GB）`, and the one change of a sentence held to
       its other befores and afters too (`…，PT 38.4 GB → 约 61.2 GB`; `changes.py`), when it
       comes before the before and after it works out (`48 GB → 58 GB (+10 GB), model states 18
-      → 24 GB`: the `+10 GB` is the total's alone);
+      → 24 GB`: the `+10 GB` is the total's alone), and not to a before and after said of a
+      thing named, no metric (`(48 GB → 58 GB): model states 18 → 24 GB`: a part);
     - a formula of 5.1's parameters given with its value at their defaults: `(prefetch_buckets
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).

@@ -18,16 +18,16 @@ from rfc_template.lints.quantities.section2 import todays
 from rfc_template.lints.quantities.units import Quantity
 
 # a verb opening brackets that says which way its figure goes (not `overhead`, `growth`,
-# `收益`: a cost or a gain is no sign)
+# `收益`: a cost or a gain is no sign; nor `提升`, `提高`, said of a step time for its speed)
 _VERBS = (
-    r"上升|下降|增加|减少|降低|提升|提高|节省|节约|缩短|增长|减小|增大|升高|多占|少占"
+    r"上升|下降|增加|减少|降低|节省|节约|缩短|增长|减小|增大|升高|多占"
     r"|(?:in|de)creas(?:e|es|ed)|reduc(?:e|es|ed)|sav(?:e|es|ed)|grow(?:s|n)?|ris(?:e|es)|drop(?:s|ped)?"
 )
 # a signed figure, or a figure after such a verb, opening brackets: most lines have none
 # (found with one search)
-SIGNED_IN_BRACKETS = re.compile(rf"(?i)[（(]\s*(?:[+\-−]|(?:{_VERBS})\s*(?:了|by|约|about)?\s*)\s*\d")
+SIGNED_IN_BRACKETS = re.compile(rf"(?i)[（(]\s*(?:[+\-−]|(?:约|about)?\s*(?:{_VERBS})\s*(?:了|by|约|about)?\s*)\s*\d")
 OPENING = re.compile(r"\s*\(\s*")
-VERB_OPENING = re.compile(rf"(?i)\s*\(\s*(?:{_VERBS})\s*(?:了|by|约|about)?\s*")
+VERB_OPENING = re.compile(rf"(?i)\s*\(\s*(?:约|about)?\s*(?:{_VERBS})\s*(?:了|by|约|about)?\s*")
 NEXT = re.compile(r"\s*[,、;]\s*")
 ITEM_END = re.compile(r"\s*[,、;)]")
 
