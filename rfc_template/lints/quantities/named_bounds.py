@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from rfc_template.lints.code.parsing import Parsed, nodes
@@ -106,25 +107,34 @@ def defaults_broken(rows: list[Parameter]) -> list[tuple[Parameter, Broken]]:
     by_name = {row.name: row for row in rows if row.name}
     found = []
     for row in rows:
-        for bound in bounds_of(row, by_name):
+        for bound in bounded(rows).get(row.name, ()):
             mine, theirs = _number(read_default(row.default)), _number(read_default(by_name[bound.other].default))
             if mine is not None and theirs is not None and _breaks(mine, bound, theirs):
                 found.append((row, Broken(row.name, mine, bound, theirs, "its default")))
     return found
 
 
-def bounds_of(row: Parameter, by_name: dict[str, Parameter]) -> tuple[NamedBound, ...]:
-    others = {name for name in by_name if name != row.name and unit_of_name(name) == unit_of_name(row.name)}
-    return named_bounds(row.valid, others) if others and row.name else ()
+def bounded(rows: list[Parameter]) -> dict[str, tuple[NamedBound, ...]]:
+    """name -> the bounds other parameters set it, for the rows that have any."""
+    return _bounded(tuple((row.name, row.valid) for row in rows if row.name))
+
+
+@lru_cache(maxsize=256)  # (a table is read by two checks, and the template's rows are in every draft)
+def _bounded(rows: tuple[tuple[str, str], ...]) -> dict[str, tuple[NamedBound, ...]]:
+    names = {name for name, _ in rows}
+    found = {}
+    for name, valid in rows:
+        others = {other for other in names if other != name and unit_of_name(other) == unit_of_name(name)}
+        bounds = named_bounds(valid, others) if others else ()
+        if bounds:
+            found[name] = bounds
+    return found
 
 
 def calls_broken(parsed: Parsed, rows: list[Parameter], called: set[str]) -> list[tuple[ast.expr, Broken]]:
     """Each keyword of a call of 5.1's API whose value its named bound rules out, given the
     other parameter's value in the same call, or its default where the call leaves it out."""
     by_name = {row.name: row for row in rows if row.name}
-    bounded = {row.name: bounds for row in rows if (bounds := bounds_of(row, by_name))}
-    if not bounded:
-        return []
     found = []
     for node in nodes(parsed.tree):
         if not isinstance(node, ast.Call):
@@ -134,7 +144,7 @@ def calls_broken(parsed: Parsed, rows: list[Parameter], called: set[str]) -> lis
         if callee not in called or any(k.arg is None for k in node.keywords):
             continue  # (`**options`: what else it sets is not known)
         given = {k.arg: k.value for k in node.keywords if k.arg}
-        for name, bounds in bounded.items():
+        for name, bounds in bounded(rows).items():
             if name not in given:
                 continue
             mine = _number(python_value(given[name], ast.unparse(given[name])))

@@ -13,7 +13,7 @@ from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.code import python_code
 from rfc_template.lints.code.parsing import Parsed, nodes
 from rfc_template.lints.quantities import PARAMETERS, USAGE, Parameter, parameter_names, parameters
-from rfc_template.lints.quantities.named_bounds import calls_broken, defaults_broken, said
+from rfc_template.lints.quantities.named_bounds import bounded, calls_broken, defaults_broken, said
 from rfc_template.lints.quantities.ranges import (
     Range,
     Value,
@@ -123,7 +123,7 @@ def _named_bounds_broken(ctx: Context) -> list[Finding]:
     """A default, or an example's value, that a bound named by another parameter rules out
     (`1 ~ bucket_size_mb`): named_bounds.py."""
     rows = [row for row in parameters(ctx) if row.name and row.valid]
-    if len(rows) < 2:
+    if len(rows) < 2 or not bounded(rows):
         return []
     ed = ctx.edition
     section, valid_column = ed.name(PARAMETERS), ed.name("合法范围")
