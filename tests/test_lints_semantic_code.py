@@ -790,3 +790,39 @@ def test_a_function_named_ms_with_no_pt_twin_is_not_read(name):
     code = f"import torch\nimport mindspore as ms\n\n\ndef {name}(start, end):\n    torch.npu.synchronize()\n"
     parsed = Parsed(CodeBlock("python", code, 10, "6.4 关键逻辑"), ast.parse(code))
     assert named_mixups(parsed, "6.4 关键逻辑") == []
+
+
+# --- held-back round 28 --------------------------------------------------------------
+
+ROUND_28 = "tests/semantic-held-back-28"
+
+
+def test_a_function_renamed_beside_calls_of_the_one_it_renames():
+    """`fused_adamw_bf16(model, lr=…, kahan_summation=True)` where the block imports and
+    calls `fused_adamw`: a NameError, whose parameters say which function was meant."""
+    old = "    optimizer = fused_adamw(model, lr=3e-4, stochastic_rounding=False, kahan_summation=True)"
+    text, found = reviewed(
+        f"{ROUND_28}/zh-optimizer-fused-adamw-bf16", [(old, old.replace("fused_adamw(", "fused_adamw_bf16("))]
+    )
+    assert [(f.code, f.line) for f in found] == [("RFC326", line_of(text, "fused_adamw_bf16("))]
+    assert "parameters of fused_adamw, which it imports" in found[0].message
+    assert reviewed(f"{ROUND_28}/zh-optimizer-fused-adamw-bf16", [(old, old)])[1] == []
+
+
+@pytest.mark.parametrize("call, reported", [("torch.empty", True), ("mint.empty", False)])
+def test_a_method_of_a_class_named_for_one_backend_beside_its_twin(call, reported):
+    """`_MindSporeCopier.new_host` using `torch.empty` beside `_TorchCopier` (a PT + MS RFC)."""
+    old = 'return mint.empty(like.shape, dtype=like.dtype, device="CPU", pin_memory=True)'
+    new = old.replace("mint.empty", call)
+    text, found = reviewed(f"{ROUND_28}/zh-cp-ring-kv-offload", [(old, new)])
+    assert [(f.code, f.line) for f in found] == ([("RFC327", line_of(text, new))] if reported else [])
+
+
+def test_class_names_are_read_by_their_words():
+    from rfc_template.lints.code.backends import _snake
+
+    assert [_snake(n) for n in ("_MindSporeCopier", "_TorchCopier", "reduce_scatter_ms")] == [
+        "_mindspore_copier",
+        "_torch_copier",
+        "reduce_scatter_ms",
+    ]

@@ -230,29 +230,45 @@ NAMED_FOR = {"MS": re.compile(r"(?:^|_)(?:ms|mindspore)(?:_|$)"), "PT": re.compi
 def named_mixups(parsed: Parsed, section: str) -> list[Finding]:
     """In a block importing both backends at its top, a function named for one backend
     (`reduce_scatter_ms`) beside its twin for the other (`reduce_scatter_pt`) that uses the
-    other's API (`torch.empty_like(...)`)."""
+    other's API (`torch.empty_like(...)`); and so a method of a class named for one
+    (`_MindSporeCopier.new_host`) beside its twin (`_TorchCopier`)."""
     tree = parsed.tree
-    findings = []
     functions = [n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-    stems = {b.code: {NAMED_FOR[b.code].sub("_", f.name.lower()) for f in functions} for b in (PT, MS)}
-    for function in functions:
-        named = [b for b in (PT, MS) if NAMED_FOR[b.code].search(function.name.lower())]
-        if len(named) != 1:
-            continue
-        other = MS if named[0] is PT else PT
-        if NAMED_FOR[named[0].code].sub("_", function.name.lower()) not in stems[other.code]:
-            continue  # no twin for the other backend (`elapsed_ms`: milliseconds; `grad_to_ms`: a converter)
-        bound = bound_names(function)
-        body = ast.Module(body=function.body, type_ignores=[])
-        uses = [(n, what) for n, what in backend_uses(body, other) if what.split(".")[0] not in bound]
-        if uses:
-            node, what = uses[0]
-            findings.append(
-                parsed.at(
-                    node,
-                    "RFC327",
-                    f"'{section}': `{function.name}` is the {named[0].code} path by its name, but uses {what}, "
-                    f"{other.name}'s API (copied from the {other.code} path?)",
-                )
-            )
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    findings = []
+    for kind, named in (("function", functions), ("class", classes)):
+        stems = {b.code: {NAMED_FOR[b.code].sub("_", _snake(f.name)) for f in named} for b in (PT, MS)}
+        for owner in named:
+            backends = [b for b in (PT, MS) if NAMED_FOR[b.code].search(_snake(owner.name))]
+            if len(backends) != 1:
+                continue
+            other = MS if backends[0] is PT else PT
+            if NAMED_FOR[backends[0].code].sub("_", _snake(owner.name)) not in stems[other.code]:
+                continue  # no twin for the other backend (`elapsed_ms`: milliseconds; `grad_to_ms`: a converter)
+            bodies = [
+                n
+                for n in ([owner] if not isinstance(owner, ast.ClassDef) else owner.body)
+                if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+            ]
+            for function in bodies:
+                bound = bound_names(function)
+                body = ast.Module(body=function.body, type_ignores=[])
+                uses = [(n, what) for n, what in backend_uses(body, other) if what.split(".")[0] not in bound]
+                if uses:
+                    node, what = uses[0]
+                    path = owner.name if kind == "function" else f"{owner.name}.{function.name}"
+                    findings.append(
+                        parsed.at(
+                            node,
+                            "RFC327",
+                            f"'{section}': `{path}` is the {backends[0].code} path by its name, but uses {what}, "
+                            f"{other.name}'s API (copied from the {other.code} path?)",
+                        )
+                    )
     return findings
+
+
+def _snake(name: str) -> str:
+    """`_MindSporeCopier` as `_mindspore_copier`, `reduce_scatter_ms` as it is: words apart."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name.replace("MindSpore", "Mindspore"))
+    return spaced.lower()

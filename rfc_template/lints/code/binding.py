@@ -275,8 +275,8 @@ def takes_parameters_of(call: ast.Call, functions: list[list[inspect.Signature |
 
 
 def unimported_calls(calls, trees: list[ast.Module], signatures: dict, seen: set[str]) -> list[tuple]:
-    """A block that imports one of 5.1's functions, never calls it, and calls a name it
-    neither imports nor defines with that function's parameters (`network =
+    """A block that imports one of 5.1's functions and calls a name it neither imports nor
+    defines with that function's parameters (`network =
     tune_fsdp_prefetch(network, mesh=…, mode=…)` under `import enable_fsdp_prefetch_tuning`):
     a NameError, the function renamed; and a 5.1 function called but not imported where the
     block imports others by name. Each as RFC326's Suspect: (block, line, column, name, "", what
@@ -311,7 +311,10 @@ def unimported_calls(calls, trees: list[ast.Module], signatures: dict, seen: set
                     names = ", ".join(sorted(imported))
                     found.append((block, call.func.lineno, call.func.col_offset, name, "", names, line))
                 continue
-            owner = next((f for f in idle if takes_parameters_of(call, [signatures[f]])), None)
+            # 5.1's function renamed: its parameters passed to a name nothing binds, in a block
+            # that imports it (and may call it too: `fused_adamw_bf16(model, lr=…, kahan_summation=…)`
+            # beside `fused_adamw(...)`)
+            owner = next((f for f in [*idle, *sorted(imported)] if takes_parameters_of(call, [signatures[f]])), None)
             if owner is not None:
                 seen.add(name)
                 found.append((block, call.func.lineno, call.func.col_offset, name, "", owner, 0))

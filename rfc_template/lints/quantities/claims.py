@@ -178,10 +178,10 @@ def claims_in(text: str, context: tuple[Metric, ...] = ()) -> tuple[Claim, ...]:
         return ()
     found: list[Claim] = []
     before: list[Metric] = []  # the metrics named so far in the text
+    named: tuple[Metric, ...] = ()  # the clause before's (in this sentence or the one before)
     for number, sentence in enumerate(clauses(text)):
         in_sentence: list[Metric] = []
         sentence_backend = backend_of(" ".join(sentence))
-        named: tuple[Metric, ...] = ()  # the clause before's
         for clause in sentence:
             own = _clause_claims(clause, (tuple(before), tuple(in_sentence), named), context, sentence_backend)
             found.extend(claim._replace(sentence=number) for claim in own)

@@ -12,6 +12,9 @@ from rfc_template.lints.quantities.claims import BETTER, DELTA, claims_in
 NO_GAIN = re.compile(
     r"(?i)^(?:无|没有|不涉及|none\b|no\b|n/?a\b)|无(?:显存|性能)?收益|没有(?:显存|性能)?收益|不以.{0,8}为目标"
     r"|none targeted|no (?:memory |performance )?gain|not (?:a )?(?:goal|target)|not targeted"
+    # saves none, said with the verb (`设备侧不省显存`, `does not save device memory`)
+    r"|不(?:节省|省|降低|减少)(?:设备侧?)?(?:显存|内存)|(?:does not|doesn't|will not|won't) (?:save|reduce) (?:any )?(?:device )?memory"
+    r"|saves no (?:device )?memory"
 )
 
 

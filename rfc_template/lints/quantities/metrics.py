@@ -118,7 +118,7 @@ LEXICON = (
         "phase time",
         LOWER,
         (TIME,),
-        rf"(?:{_PHASES}) ?阶段(?:的)?(?:耗时|时间|时长)?|(?:{_PHASES}) phase(?: time)?"
+        rf"(?:{_PHASES}) ?(?:阶段|段)(?:的)?(?:耗时|时间|时长)?|(?:{_PHASES}) phase(?: time)?"
         r"|(?<!per )(?<!each )(?<!every )optimizer step(?: time)?|优化器 ?(?:step|更新)(?:的)? ?(?:耗时|时间|时长)?",
     ),
     ("startup time", LOWER, (TIME,), r"启动(?:耗时|时间)|startup time|start-up time"),
@@ -169,12 +169,16 @@ QUALIFIERS = (
     ("total", re.compile(r"(?i)(?:总|整体|全局|total|overall|aggregate|global)\s?$")),
     ("stat", re.compile(r"(?i)(?:p\d\d|中位数|median|平均|average|mean)\s?$")),
     ("stage", re.compile(r"(?i)stage ?\d+ ?(?:的)?\s?$")),
+    # the optimizer states' share of the memory (`优化器状态显存 19.5 GB → 13.0 GB`): no peak memory
+    ("optimizer-state", re.compile(r"(?i)(?:优化器状态|optimizer[- ]states?)\s?(?:的)?\s?$")),
 )
 
 
 # a device's memory is one device's: `单卡峰值显存` is 9.3's `peak memory` (a throughput per
 # card is not the job's)
 PER_DEVICE_ALREADY = frozenset({"memory"})
+# and a step's time is the whole step's: `端到端 step time` is 3.1's `step time`
+END_TO_END_ALREADY = frozenset({"step time"})
 
 
 # Words every name of the lexicon holds one of: a text with none of them (most) names no
@@ -248,7 +252,9 @@ def metrics_in(text: str) -> tuple[Metric, ...]:
         qualifiers = frozenset(
             name
             for name, pattern in QUALIFIERS
-            if pattern.search(before) and not (name == "per-device" and key in PER_DEVICE_ALREADY)
+            if pattern.search(before)
+            and not (name == "per-device" and key in PER_DEVICE_ALREADY)
+            and not (name == "e2e" and key in END_TO_END_ALREADY)
         )
         found.append(Metric(key, better, dims, qualifiers, match.start(), match.end()))
     return tuple(found)
@@ -283,7 +289,11 @@ def _refines(cell: str, general: Metric, bracketed: Metric) -> bool:
     """`peak memory (host RSS per node)`: the bracket says which memory is meant, one metric."""
     return (
         bracketed.key != general.key
-        and bracketed.key.endswith(" " + general.key)
+        # (`step time（optimizer 段）`: one phase of the step)
+        and (
+            bracketed.key.endswith(" " + general.key)
+            or (general.key == "step time" and bracketed.key.endswith(" phase time"))
+        )
         and REFINED_BY.fullmatch(cell[general.end : bracketed.start]) is not None
         and not LEFT_OUT.search(re.split(r"[)）]", cell[general.end :])[0])  # `(host memory counted separately)`
     )

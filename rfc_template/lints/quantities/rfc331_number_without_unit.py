@@ -29,7 +29,7 @@ from rfc_template.lints.quantities.claim_words import (
     TO,
 )
 from rfc_template.lints.quantities.claims import clauses
-from rfc_template.lints.quantities.metrics import SOME_TIME, Metric, metrics_in, time_named, unit_given
+from rfc_template.lints.quantities.metrics import SOME_TIME, Metric, metrics_in, metrics_of_cell, time_named, unit_given
 from rfc_template.lints.quantities.units import BANDWIDTH, BYTES, HAS_DIGIT, RATE, TIME, quantities
 
 QUANTITY_DIMS = (TIME, BYTES, RATE, BANDWIDTH)
@@ -210,7 +210,7 @@ def _quantity_metrics(cell: str) -> tuple[Metric, ...]:
         return (whole[0],)
     found = []
     for part in parts:
-        named = metrics_in(part)
+        named = metrics_of_cell(part)  # (`step time（optimizer 段）`: the bracket says which time)
         if len(named) != 1 or not any(d in QUANTITY_DIMS for d in named[0].dims):
             return ()
         found.append(named[0])

@@ -200,7 +200,7 @@ POINTER = re.compile(
 # a bare section number (`targets of 9.3`; not a model's version, `Llama3.2-3B`), and a
 # target set by something named (`降到 1F1B 的水平`)
 SECTION = re.compile(
-    r"(?<![\w.])(?:[2-9]|10)\.[1-6](?![\d.])(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens))"
+    r"(?<![\w.-])(?:[2-9]|10)\.[1-6](?![\d.])(?!-\d)(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens))"
 )
 # a value that moves, no section: `不均衡度从 2.6 降至 ≤ 1.3`, `from 2.6 to 1.3`
 MOVING = re.compile(r"(?i)(?:从|from)\s?$")

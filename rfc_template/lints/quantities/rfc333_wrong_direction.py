@@ -172,7 +172,7 @@ def wrong_direction(ctx: Context) -> list[Finding]:
     memory <= 60 GiB` above a baseline of 23.6 GiB: a trade-off stated as a limit); a clause
     stating a cost (`代价`, `但`, `at the cost of`), in a gain row a part that adds beside
     the net gain it belongs to (`下降 ≥ 7.5 GiB：节省 8.0 GiB，缓冲增加 0.5 GiB`), a gain row that says there is none (`无显存
-    收益`, `None targeted`; but a part after `；` that claims a gain for another scene is judged: `主场景无显存收益；序列
+    收益`, `None targeted`, `设备侧不省显存`; but a part after `；` that claims a gain for another scene is judged: `主场景无显存收益；序列
     8192 场景 … 降低 ≥ 3.2 GB`, and a value its own verb sends the other way is a slip in any
     gain row: `本特性不以降显存为目标：… 从 33.1 GB 降到 35.3 GB`), host memory in a memory gain row, and anything said against
     something other than the baseline (`≤ baseline + 1 %`) are not judged.

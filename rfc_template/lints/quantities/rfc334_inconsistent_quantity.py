@@ -119,7 +119,10 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     same target is the same metric with the same qualifiers (`单卡吞吐` is not `吞吐`, host
     memory is not device memory; but `单卡峰值显存` is 9.3's `peak memory`: a device's memory is
     one device's; one collective's exposed time, `暴露的 all-gather`, the exposed P2P time
-    (`exposed P2P ≤ 0.2 s per step`, no step time though said per step), a collective's calls
+    (`exposed P2P ≤ 0.2 s per step`, no step time though said per step), the optimizer states'
+    memory (`优化器状态显存`), a phase named in brackets (`step time（optimizer 段）`; but `端到端
+    step time` is the step time), a change after an estimate (`预估 131.4 s，约 −11.6%`: no
+    target), a collective's calls
     (`每 step reduce-scatter ≤ 150 次`, `reduce-scatter 次数 | ≤ 150 次/step`, `all-gather calls per
     step: 96 → 48`: a count said as calls, of the one collective its clause names, or under a
     name that counts them), and a phase named,
@@ -152,7 +155,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     Which statement a value is compared with is decided only where it is certain: the one
     the other part states for that metric, the one stated at the same setting (`≤ 15.0 s at
     v = 5` with the other part's value at v = 5; a value at no setting is compared with it only
-    when its part states no other setting's), or the one whose starting value is the 9.3
+    when its part states no other setting's; an option turned on, `开启 Kahan 补偿时…`, `with X
+    enabled`, is a setting), or the one whose starting value is the 9.3
     row's baseline (`47.2 s to 40.1 s or less` for a row whose baseline is 47.2 s). Parts that state
     several values for one metric (one per scenario), scenarios that name other models,
     sequence lengths or card counts, and bounds on either side of the row's baseline (a

@@ -145,7 +145,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       its other befores and afters too (`…，PT 38.4 GB → 约 61.2 GB`; `changes.py`), when it
       comes before the before and after it works out (`48 GB → 58 GB (+10 GB), model states 18
       → 24 GB`: the `+10 GB` is the total's alone), and not to a before and after said of a
-      thing named, no metric (`(48 GB → 58 GB): model states 18 → 24 GB`: a part);
+      thing named, no metric (`(48 GB → 58 GB): model states 18 → 24 GB`: a part); a sum in
+      brackets after a before and after may add up to the step between them (`1,420 ms → 1,480
+      ms (38 ms + 12 ms + 10 ms)`: what was added);
     - a formula of 5.1's parameters given with its value at their defaults: `(prefetch_buckets
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).
@@ -801,10 +803,23 @@ def _sums(text: str) -> list[str]:
             wrong = abs(sum(p.number for p in parts) - whole.number) >= _half_digit(text, whole) - 1e-9
         else:
             wrong = not _close(whole, low, high, slack, approx)
-        if wrong:
+        if wrong and not _the_step(text, values, whole, low, high, slack):
             shown = " + ".join(_written(text, p) for p in parts)
             found.append(f"{shown} is {_amount(low, high, whole)}, not the {_written(text, whole)} it is given as")
     return found
+
+
+ARROW_BETWEEN = re.compile(r"\s*(?:→|->|⟶|to|到)\s*(?:about|约|~)?\s*")
+
+
+def _the_step(text: str, values: tuple[Quantity, ...], whole: Quantity, low: float, high: float, slack: float) -> bool:
+    """The parts add up to the step of a transition the whole ends (`1,420 ms → about 1,480 ms
+    (38 ms + 12 ms + 10 ms)`: what was added, broken down), not to its after."""
+    start = next((q for q in reversed(values) if q.end <= whole.start), None)
+    if start is None or start.dim != whole.dim or not ARROW_BETWEEN.fullmatch(text[start.end : whole.start]):
+        return False
+    step = whole._replace(low=whole.low - start.low, high=whole.high - start.high, ulp=whole.ulp + start.ulp)
+    return _close(step, low, high, slack, whole.approx or start.approx)
 
 
 def _works_out_last(text: str, parts: list[Quantity], whole: Quantity, approx: bool) -> bool:

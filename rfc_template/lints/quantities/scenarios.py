@@ -21,10 +21,19 @@ SCENARIO_TOKENS = (
 )
 
 
+# a count of parameters held per card, no model's size: `每卡本地分片约 1.625 B 参数`
+PER_SHARD = re.compile(r"(?i)每卡|分片|per[- ](?:card|rank|device|GPU|NPU)|shard")
+
+
 @lru_cache(maxsize=2048)
 def tokens(text: str) -> tuple[frozenset[str], ...]:
     return tuple(
-        frozenset(next(g for g in m.groups() if g) for m in pattern.finditer(text)) for pattern in SCENARIO_TOKENS
+        frozenset(
+            next(g for g in m.groups() if g)
+            for m in pattern.finditer(text)
+            if index or not PER_SHARD.search(text, max(0, m.start() - 12), m.start())
+        )
+        for index, pattern in enumerate(SCENARIO_TOKENS)
     )
 
 
@@ -40,10 +49,23 @@ AT_SETTING = re.compile(
 )
 
 
+# an option turned on, opening the clause before the value: `开启 Kahan 补偿时峰值显存 ≤ 58.2 GB`,
+# `with Kahan summation enabled, …` (the value is that mode's, beside the default's)
+WITH_OPTION = re.compile(
+    r"(?i)^\s*(?:(?:开启|打开|启用|使用)\s?([A-Za-z][\w-]*(?:\s?[\u4e00-\u9fff]{1,4})?)\s?(?:时|后|的情况下)"
+    r"|with (?:the )?([A-Za-z][\w-]*(?: [a-z]+)?) (?:enabled|on|turned on)\b|when ([A-Za-z][\w-]*) is (?:enabled|on)\b)"
+)
+
+
 def condition(claim: Claim) -> frozenset[tuple[str, str]]:
     q = claim.quantity
     at = AT_SETTING.match(claim.clause, q.end)
-    return frozenset({(at.group(1).casefold(), at.group(2))}) if at else frozenset()
+    if at:
+        return frozenset({(at.group(1).casefold(), at.group(2))})
+    option = WITH_OPTION.match(claim.clause[: q.start])
+    if option:
+        return frozenset({(next(g for g in option.groups() if g).casefold().replace(" ", ""), "on")})
+    return frozenset()
 
 
 SETTING = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s?=\s?(\d+(?:\.\d+)?)")

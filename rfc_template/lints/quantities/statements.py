@@ -101,12 +101,25 @@ def key_of(claim: Claim) -> tuple | None:
     worse = claim.kind == DELTA and claim.change == WORSE
     change = claim.direction if worse and not AGAINST_OTHER.search(claim.clause) else claim.change
     if claim.kind == DELTA and change in (UP, DOWN):
+        if claim.op == "" and _of_an_estimate(claim):
+            return None  # `≤ 136.7 s（预估 131.4 s，约 −11.6%）`: the estimate's change, no target
         if claim.op in (GE, GT, ""):
             return (f"gain:{change}", metric.name, dim)
         return (f"limit:{change}", metric.name, dim)
     if claim.kind == RATIO_OF and claim.op:
         return ("ratio:" + ("le" if claim.op in (LE, LT) else "ge"), metric.name, dim)
     return None
+
+
+ESTIMATE = re.compile(r"(?i)预估|预计|估计|估算|原型|estimat\w*|expected|prototype")
+BOUND_WORD = re.compile(r"[<>≤≥]|不超过|不低于|至少|至多|at (?:most|least)")
+
+
+def _of_an_estimate(claim: Claim) -> bool:
+    """The change follows an estimate in its clause with no bound between them."""
+    lead = claim.clause[: claim.quantity.start]
+    said = list(ESTIMATE.finditer(lead))
+    return bool(said) and not BOUND_WORD.search(lead, said[-1].end())
 
 
 def _klass(claim: Claim, anchor: Quantity | None) -> str:
