@@ -1499,16 +1499,26 @@ def test_a_default_in_thousands_is_the_signatures_number():
     """`131,072` in 5.1's table against `min_seq_len: int = 131072`: one number (RFC319)."""
     from rfc_template.lints.code.values import written_value
 
-    node, whole = written_value("131,072")
-    assert whole and node is not None and getattr(node, "value", None) == 131072
+    for written in ("131,072", "131,072（128K）", "131,072 tokens"):
+        node = written_value(written)[0]
+        assert node is not None and getattr(node, "value", None) == 131072, written
     assert written_value("(1, 2)")[0] is not None  # a tuple stays a tuple
 
 
-def test_a_time_per_step_continues_the_clause_before_across_a_semicolon():
-    """(held-back round 28) `优化器阶段耗时 ≤ 130 ms/step；开启 Kahan 补偿时 ≤ 150 ms/step`: the
-    second is the optimizer phase's too, no step time."""
-    claims = claims_in(normal("优化器阶段耗时 ≤ 130 ms/step（基线 420 ms/step）；开启 Kahan 补偿时 ≤ 150 ms/step"))
-    assert {c.metric.key for c in claims if c.metric} == {"optimizer phase time"}
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("优化器阶段耗时 ≤ 130 ms/step（基线 420 ms/step）；开启 Kahan 补偿时 ≤ 150 ms/step", "optimizer phase time"),
+        # (a newcomer's review) a clause before that gives no time of it, a backend's own sentence
+        ("优化器阶段耗时大幅缩短。每步不超过 9.52 s/step", "step time"),
+        ("bubble and exposed P2P at most what 9.3 asks; MS ≤ 19.4 s per step", "step time"),
+        ("exposed P2P ≤ 0.2 s per step; MS ≤ 19.4 s per step", "step time"),
+    ],
+)
+def test_a_time_per_step_continues_the_clause_before_where_it_gives_a_time(text, key):
+    """(held-back round 28) `…；开启 Kahan 补偿时 ≤ 150 ms/step`: the optimizer phase's too."""
+    last = [c for c in claims_in(normal(text)) if c.quantity.dim == TIME][-1]
+    assert last.metric is not None and last.metric.key == key
 
 
 @pytest.mark.parametrize(
@@ -1520,14 +1530,17 @@ def test_a_phase_of_the_step_in_brackets_and_the_end_to_end_step_time(cell, key)
     assert [m.name for m in metrics_of_cell(normal(cell))] == [key]
 
 
-@pytest.mark.parametrize("extra, wrong", [("10 ms", False), ("30 ms", True)])
-def test_a_breakdown_of_a_transitions_step(extra, wrong):
+@pytest.mark.parametrize(
+    "arrow, extra, wrong", [("→ about", "10 ms", False), ("→ about", "30 ms", True), ("→ roughly", "10 ms", False)]
+)
+def test_a_breakdown_of_a_transitions_step(arrow, extra, wrong):
     """(held-back round 28) `1,420 ms → about 1,480 ms (38 ms + 12 ms + 10 ms)`: the parts add
     up to what was added, not to the after."""
     from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import arithmetic
 
-    text = f"step time 1,420 ms → about 1,480 ms (38 ms extra all-to-all + 12 ms planning + {extra} more expert work)"
+    text = f"step time 1,420 ms {arrow} 1,480 ms (38 ms extra all-to-all + 12 ms planning + {extra} more expert work)"
     assert bool(arithmetic(normal(text))) is wrong
+    assert not arithmetic(normal("step time 从 6.81 s 增加到约 7.52 s（0.36 s 换入 + 0.35 s 写回）"))
 
 
 @pytest.mark.parametrize(
@@ -1558,12 +1571,23 @@ def test_the_after_labelled_as_the_target():
     assert claim.kind == TRANSITION and claim.origin is not None and claim.origin.number == 148.6
 
 
-def test_a_models_version_is_no_section_pointer():
+@pytest.mark.parametrize(
+    "goal, vague",
+    [
+        ("2. 在 Llama-3.1-8B、512K 场景下：MS 与 PT 的 step time 都有明显下降。", True),
+        ("2. Reduce the step time of Llama 3.1 8B markedly.", True),
+        ("2. 在 MindSpore 2.6 上明显降低 step time。", True),
+        ("2. 在 Llama-3.1-8B 场景下 step time 明显下降，见 9.3。", False),
+        # (a newcomer's review) a range of sections, a pointer at the sentence's end
+        ("2. Reduce the step time markedly; sections 9.2-9.3 give the numbers.", False),
+        ("2. Reduce the step time of Llama-3.1-8B to the targets of 9.3.", False),
+    ],
+)
+def test_a_models_version_is_no_section_pointer(goal, vague):
     """`Llama-3.1-8B` names no section 3.1: the goal still has no number."""
     from rfc_template.lints.quantities.rfc332_goal_without_number import vague_goal
 
-    assert vague_goal(normal("2. 在 Llama-3.1-8B、512K 场景下：MS 与 PT 的 step time 都有明显下降。"))
-    assert not vague_goal(normal("2. 在 Llama-3.1-8B 场景下 step time 明显下降，见 9.3。"))
+    assert bool(vague_goal(normal(goal))) is vague
 
 
 def test_an_option_turned_on_is_a_setting_of_its_own():
@@ -1583,4 +1607,13 @@ def test_a_count_of_parameters_per_card_is_no_model_size():
     from rfc_template.lints.quantities.scenarios import other_scenario
 
     assert not other_scenario("每卡本地分片约 1.625 B 参数，优化器阶段 420 ms/step", "LLaMA2-13B、8 卡")
+    assert not other_scenario("每张卡约 1.625 B 参数", "LLaMA2-13B、8 卡")
     assert other_scenario("Llama 7B、8 卡", "LLaMA2-13B、8 卡")
+
+
+def test_an_estimates_change_only_in_its_brackets():
+    """(a newcomer's review) `预计 step time 下降 10%` in a row is a target said so, no estimate's aside."""
+    from rfc_template.lints.quantities.statements import key_of
+
+    (claim,) = [c for c in claims_in(normal("预计 step time 下降 10%")) if c.quantity.unit == "%"]
+    assert key_of(claim) is not None

@@ -826,3 +826,34 @@ def test_class_names_are_read_by_their_words():
         "_torch_copier",
         "reduce_scatter_ms",
     ]
+
+
+def test_a_helper_of_the_examples_own_sharing_keywords_with_the_api_is_no_rename():
+    """(a newcomer's review) `build_dataloader(mesh=mesh, pin_memory=True)` beside a call of 5.1's
+    function: a helper the example leaves out, not the function renamed."""
+    old = "model = build_llama2_13b()"
+    text, found = reviewed(OFFLOAD, [(old, old + "\ndataloader = build_dataloader(mesh=mesh, pin_memory=True)")])
+    assert [f for f in found if f.code == "RFC326"] == []
+
+
+@pytest.mark.parametrize(
+    "method, reported",
+    [
+        ("    def to_torch(self, host_block):\n        return torch.from_numpy(host_block.asnumpy())\n\n", False),
+        ("    def peek(self, host_block):\n        return torch.from_numpy(host_block.asnumpy())\n\n", True),
+    ],
+)
+def test_a_method_named_for_the_other_backend_converts_on_purpose(method, reported):
+    old = "    def d2h(self, dev_block, host_block):\n        ready = ms.runtime.current_stream()"
+    text, found = reviewed(f"{ROUND_28}/zh-cp-ring-kv-offload", [(old, method + old)])
+    assert bool([f for f in found if f.code == "RFC327"]) is reported
+
+
+def test_acronyms_and_devices_in_class_names():
+    from rfc_template.lints.code.backends import _snake
+
+    assert [_snake(n) for n in ("_MSCopier", "_PTCopier", "_TorchNpuCopier")] == [
+        "_ms_copier",
+        "_pt_copier",
+        "_torch_copier",
+    ]

@@ -249,6 +249,8 @@ def named_mixups(parsed: Parsed, section: str) -> list[Finding]:
                 n
                 for n in ([owner] if not isinstance(owner, ast.ClassDef) else owner.body)
                 if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                # (a method named for the other backend converts to it on purpose: `to_torch`)
+                and (n is owner or not NAMED_FOR[other.code].search(_snake(n.name)))
             ]
             for function in bodies:
                 bound = bound_names(function)
@@ -269,6 +271,10 @@ def named_mixups(parsed: Parsed, section: str) -> list[Finding]:
 
 
 def _snake(name: str) -> str:
-    """`_MindSporeCopier` as `_mindspore_copier`, `reduce_scatter_ms` as it is: words apart."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name.replace("MindSpore", "Mindspore"))
-    return spaced.lower()
+    """`_MindSporeCopier` as `_mindspore_copier`, `_MSCopier` as `_ms_copier`, `reduce_scatter_ms`
+    as it is: words apart; a device's name left out (`_TorchNpuCopier` is `_torch_copier`)."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name.replace("MindSpore", "Mindspore"))
+    return DEVICE_WORD.sub("", spaced.lower())
+
+
+DEVICE_WORD = re.compile(r"_(?:npu|gpu|cuda|ascend)(?=_|$)")

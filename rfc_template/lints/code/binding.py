@@ -312,9 +312,11 @@ def unimported_calls(calls, trees: list[ast.Module], signatures: dict, seen: set
                     found.append((block, call.func.lineno, call.func.col_offset, name, "", names, line))
                 continue
             # 5.1's function renamed: its parameters passed to a name nothing binds, in a block
-            # that imports it (and may call it too: `fused_adamw_bf16(model, lr=…, kahan_summation=…)`
-            # beside `fused_adamw(...)`)
-            owner = next((f for f in [*idle, *sorted(imported)] if takes_parameters_of(call, [signatures[f]])), None)
+            # that imports it and never calls it, or calls it too under a name that holds its
+            # name (`fused_adamw_bf16(model, lr=…, kahan_summation=…)` beside `fused_adamw(...)`;
+            # not a helper of the example's own, `build_dataloader(mesh=…, pin_memory=True)`)
+            kin = [f for f in sorted(imported) if f not in idle and (f in name or name in f)]
+            owner = next((f for f in [*idle, *kin] if takes_parameters_of(call, [signatures[f]])), None)
             if owner is not None:
                 seen.add(name)
                 found.append((block, call.func.lineno, call.func.col_offset, name, "", owner, 0))

@@ -115,9 +115,9 @@ def call_binding(ctx: Context) -> list[Finding]:
     the parameters of a 5.1 function it never calls (`enable_powersgd(model, rank=4,
     start_step=1000)` for 5.1's `enable_grad_compression`: renamed). A class (`Trainer`) is
     not judged so. In a block that imports from the framework by name: a name neither imported
-    nor defined, called with two or more parameters of a 5.1 function the block imports
-    (`tune_fsdp_prefetch(network, mesh=…, mode=…)` under `import enable_fsdp_prefetch_tuning`,
-    `fused_adamw_bf16(model, lr=…, kahan_summation=True)` beside `fused_adamw(…)`), and a 5.1 function called but not imported where
+    nor defined, called with two or more parameters of a 5.1 function the block imports and
+    never calls, or calls under a name that holds the other (`tune_fsdp_prefetch(network, mesh=…,
+    mode=…)` under `import enable_fsdp_prefetch_tuning`; `fused_adamw_bf16(model, lr=…)` beside `fused_adamw(…)`), and a 5.1 function called but not imported where
     the block imports others (`from … import apply_recompute_plan, plan_recompute` and
     `profile_blocks(...)`): both a NameError. And a method called on what 5.2 binds to an
     instance of a 5.1 class (by its constructor, or a 5.1 function annotated to return it:

@@ -157,7 +157,8 @@ def backend_code(ctx: Context) -> list[Finding]:
     top, a function named for one backend (`reduce_scatter_ms`) beside its twin for the other
     (`reduce_scatter_pt`) that uses the other's API (`torch.empty_like(...)`; not `elapsed_ms`,
     milliseconds, nor `grad_to_ms`, a converter: no twin), or a method of a class so named
-    (`_MindSporeCopier.new_host` beside `_TorchCopier`); and a table
+    (`_MindSporeCopier.new_host` beside `_TorchCopier`, `_MSComm` beside `_PTComm`; not one
+    named for the other backend, `to_torch`: a converter); and a table
     of those sections with a column for each backend (`| Operation | PT | MS |`) whose cell in
     one backend's column names the other's API in code (`torch.autograd.Function` under MS).
 

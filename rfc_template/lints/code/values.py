@@ -21,8 +21,8 @@ def written_value(written: str) -> tuple[ast.expr | None, bool]:
     can be (a literal, a name, `a.b`, a tuple of those), None for prose; and whether it
     is all the value: not when a word follows it (`1 GB`, `30 秒`: a unit)."""
     text = written.strip().strip("`").strip()
-    if THOUSANDS.fullmatch(text):
-        text = text.replace(",", "")  # `131,072` is a number as people write it, no tuple
+    # `131,072`, `131,072（128K）`, `131,072 tokens`: a number as people write it, no tuple
+    text = THOUSANDS.sub(lambda m: m.group().replace(",", ""), text, count=1)
     cuts = [m.start() for _, m in zip(range(6), EXPLANATION.finditer(text))]  # the first few: cheap on prose
     for cut in [len(text), *cuts[::-1]]:
         candidate = text[:cut].strip().strip("`").strip()
@@ -38,7 +38,7 @@ def written_value(written: str) -> tuple[ast.expr | None, bool]:
     return None, False
 
 
-THOUSANDS = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+THOUSANDS = re.compile(r"^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=$|\s|[（(；;，:：。—–、])")
 ASIDE = "（(；;，,:：。-—–、"  # what starts an explanation after a value, not a unit
 
 

@@ -178,14 +178,17 @@ def claims_in(text: str, context: tuple[Metric, ...] = ()) -> tuple[Claim, ...]:
         return ()
     found: list[Claim] = []
     before: list[Metric] = []  # the metrics named so far in the text
-    named: tuple[Metric, ...] = ()  # the clause before's (in this sentence or the one before)
+    last: tuple[Metric, ...] = ()  # what the clause before names, where it gives a time of it
     for number, sentence in enumerate(clauses(text)):
         in_sentence: list[Metric] = []
         sentence_backend = backend_of(" ".join(sentence))
-        for clause in sentence:
-            own = _clause_claims(clause, (tuple(before), tuple(in_sentence), named), context, sentence_backend)
+        for index, clause in enumerate(sentence):
+            if index == 0 and backend_of(clause):
+                last = ()  # a new sentence on a backend's own (`…；MS ≤ 19.4 s per step`): another subject
+            own = _clause_claims(clause, (tuple(before), tuple(in_sentence), last), context, sentence_backend)
             found.extend(claim._replace(sentence=number) for claim in own)
             named = metrics_in(clause)
+            last = named if any(c.quantity.dim == TIME for c in own) else ()
             before.extend(named)
             in_sentence.extend(named)
     return tuple(found)
@@ -198,9 +201,9 @@ def _native(metric: Metric, dim: str) -> bool:
 def _carried(quantity: Quantity, carried: tuple[tuple[Metric, ...], ...]) -> Metric | None:
     """The metric a number with none of its own in its clause continues: for a time, a size,
     a rate, the last metric of the text that takes it (`...: from 47.2 s to 40.1 s or less`),
-    but for a time per step only the clause before's (`暴露通信：PT 0.9 s/step，MS 0.8 s/step`;
-    not `exposed P2P 0.9 s → 0.2 s per step, and with it MS ≤ 19.4 s per step, PT ≤ 20.5 s per
-    step`: the step time's); for a percentage or a ratio, the sentence's metric when it names only one."""
+    but for a time per step only the one of the clause just before, where that gives a time
+    of it (`暴露通信：PT 0.9 s/step，MS 0.8 s/step`; not `…, and with it MS ≤ 19.4 s per step`,
+    nor `优化器阶段耗时大幅缩短。每步不超过 9.52 s/step`: the step time's); for a percentage or a ratio, the sentence's metric when it names only one."""
     before, in_sentence, last = carried
     if quantity.dim == TIME and PER_STEP_UNIT.search(quantity.unit):
         before = last

@@ -12,9 +12,12 @@ from rfc_template.lints.quantities.claims import BETTER, DELTA, claims_in
 NO_GAIN = re.compile(
     r"(?i)^(?:无|没有|不涉及|none\b|no\b|n/?a\b)|无(?:显存|性能)?收益|没有(?:显存|性能)?收益|不以.{0,8}为目标"
     r"|none targeted|no (?:memory |performance )?gain|not (?:a )?(?:goal|target)|not targeted"
-    # saves none, said with the verb (`设备侧不省显存`, `does not save device memory`)
-    r"|不(?:节省|省|降低|减少)(?:设备侧?)?(?:显存|内存)|(?:does not|doesn't|will not|won't) (?:save|reduce) (?:any )?(?:device )?memory"
-    r"|saves no (?:device )?memory"
+    # saves no device memory, said with a verb (`设备侧不省显存`, `显存不降反升`, `does not reduce peak
+    # memory`; not `不减少内存拷贝次数`, `does not reduce memory traffic`: something else)
+    r"|(?:不会|无法|不能|并不|不)(?:为(?:设备侧?)?)?(?:节省|省|降低|减少|降)(?:设备侧?的?)?显存|省不了显存|显存不(?:降|减)反(?:升|增)"
+    r"|对(?:设备)?显存没有节省|显存不会(?:减少|下降|降低)"
+    r"|(?:(?:does|do|will) not|doesn't|don't|won't) (?:expect to )?(?:reduce|save|lower) (?:the |any )?(?:peak |device )*memory(?! (?:traffic|bandwidth|cop|read|write|access))"
+    r"|(?:device |peak )?memory is not (?:reduced|saved|lowered)|no (?:device )?memory saving|saves no (?:device )?memory"
 )
 
 

@@ -200,7 +200,7 @@ POINTER = re.compile(
 # a bare section number (`targets of 9.3`; not a model's version, `Llama3.2-3B`), and a
 # target set by something named (`降到 1F1B 的水平`)
 SECTION = re.compile(
-    r"(?<![\w.-])(?:[2-9]|10)\.[1-6](?![\d.])(?!-\d)(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens))"
+    r"(?<![\w.])(?<![A-Za-z]-)(?:[2-9]|10)\.[1-6](?!\d|\.\d)(?!-\d+[BbMK]\b)(?!\s?(?:s\b|ms\b|min\b|h\b|[KMGT]i?B|%|×|x\b|倍|秒|分钟|小时|tokens))"
 )
 # a value that moves, no section: `不均衡度从 2.6 降至 ≤ 1.3`, `from 2.6 to 1.3`
 MOVING = re.compile(r"(?i)(?:从|from)\s?$")
@@ -241,8 +241,16 @@ def vague_goal(text: str) -> str:
 
 
 def _a_section(text: str, match: re.Match[str]) -> bool:
-    """A section number (`见 9.3`, `the numbers from 9.3`), not a value moving (`从 2.6 降至`)."""
+    """A section number (`见 9.3`, `the numbers from 9.3`, `sections 9.2-9.3`), not a value moving
+    (`从 2.6 降至`), nor a version after a name (`Llama 3.1 8B`, `MindSpore 2.6`, `Llama-3.1-8B`)."""
+    named = NAMED_BEFORE.search(text, 0, match.start())
+    if named and not POINTER_WORD.fullmatch(named.group(1)):
+        return False
     return not (MOVING.search(text, 0, match.start()) and MOVES.match(text, match.end()))
+
+
+NAMED_BEFORE = re.compile(r"([A-Za-z][\w]*)\s?$")
+POINTER_WORD = re.compile(r"(?i)see|in|of|to|per|under|sections?|and|or|from|by|at|with|also|§")
 
 
 PREMISE = re.compile(r"(?i)[^,;。，；]{0,6}?(?:的?前提|的同时|的情况下|\bwhile\b|\bprovided\b)")

@@ -809,7 +809,10 @@ def _sums(text: str) -> list[str]:
     return found
 
 
-ARROW_BETWEEN = re.compile(r"\s*(?:→|->|⟶|to|到)\s*(?:about|约|~)?\s*")
+ARROW_BETWEEN = re.compile(
+    r"(?i)\s*(?:→|->|⟶|=>|(?:rises |grows |falls |drops |goes |increases |decreases )?to|(?:增加|增长|上升|升|提升|降|下降|降低|减少)?(?:到|至))"
+    r"\s*(?:about|roughly|approximately|around|约|大约|~|≈)?\s*"
+)
 
 
 def _the_step(text: str, values: tuple[Quantity, ...], whole: Quantity, low: float, high: float, slack: float) -> bool:

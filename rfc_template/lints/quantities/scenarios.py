@@ -22,7 +22,7 @@ SCENARIO_TOKENS = (
 
 
 # a count of parameters held per card, no model's size: `每卡本地分片约 1.625 B 参数`
-PER_SHARD = re.compile(r"(?i)每卡|分片|per[- ](?:card|rank|device|GPU|NPU)|shard")
+PER_SHARD = re.compile(r"(?i)每卡|每张卡|单卡|每个 ?rank|单 ?rank|分片|per[- ](?:card|rank|device|GPU|NPU)|shard")
 
 
 @lru_cache(maxsize=2048)
