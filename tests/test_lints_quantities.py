@@ -711,6 +711,17 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("显存 10 GB → 8 GB（-2 GB），其中 bucket 512 MB → 256 MB", False),
         ("D2H: 2 × 4 GB / 20 GB/s = 0.4 s", False),
         ("每卡约 1e309 GB（1e309 × 1 GB）", False),
+        # (held-back round 28) what a factor counts, an aside with a part's own product, a total after the brackets
+        ("前 20 层卸载（20 × 15 块 × 128 MiB = 30 GiB）", True),
+        ("前 16 层卸载（16 × 15 块 × 128 MiB = 30 GiB）", False),
+        ("2,048 tokens × 2048 × 2 bytes = 4 MiB", True),
+        ("2,048 tokens × 2048 × 2 bytes = 8 MiB", False),
+        ("52.4 GB + 0.9 GB re-route buffers (28 layers × 32 MiB) + 1.5 GB from adapted factors = 53.8 GB", True),
+        ("52.4 GB + 0.9 GB re-route buffers (28 layers × 32 MiB) + 0.5 GB from adapted factors = 53.8 GB", False),
+        ("优化器状态（主权重 6.5 GB + exp_avg 6.5 GB + exp_avg_sq 8.5 GB）共 19.5 GB/卡", True),
+        ("优化器状态（主权重 6.5 GB + exp_avg 6.5 GB + exp_avg_sq 6.5 GB）共 19.5 GB/卡", False),
+        ("发送量 101.1 GB（8 次 × 13.48 GB bf16 梯度 × (16 − 1)/16）", False),  # a factor not read: no total
+        ("新增缓冲 824 KiB（通信缓冲 4 KiB × 2 个在途 micro-batch = 8 KiB，本地概率均值 8 KiB）", False),
         # a quotient with its result
         ("131,072 / 8 = 16,384 tokens per rank", False),
         ("131,072 / 8 = 32,768 tokens per rank", True),

@@ -147,7 +147,10 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       → 24 GB`: the `+10 GB` is the total's alone), and not to a before and after said of a
       thing named, no metric (`(48 GB → 58 GB): model states 18 → 24 GB`: a part); a sum in
       brackets after a before and after may add up to the step between them (`1,420 ms → 1,480
-      ms (38 ms + 12 ms + 10 ms)`: what was added);
+      ms (38 ms + 12 ms + 10 ms)`: what was added); a total may follow the brackets of its parts
+      (`（6.5 GB + 6.5 GB + 6.5 GB）共 19.5 GB`), a part may carry its own product in brackets
+      (`0.9 GB (28 layers × 32 MiB)`), and a factor may say what it counts (`20 层 × 15 块 × 128
+      MiB`, `2,048 tokens × 2048 × 2 bytes`);
     - a formula of 5.1's parameters given with its value at their defaults: `(prefetch_buckets
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).
@@ -604,7 +607,7 @@ LAST_LABEL = re.compile(r"\s*(?:[A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*){0,4}|[\u4e0
 # (a parameter's name, `bucket_size_mb`, sets what follows its `=`: `… for bucket_size_mb = 256 MB`)
 CLAUSE_WORDS = re.compile(r"(?i)\b(?:with|at|when|if|in|on|per|by|size|timeout|interval|length|degree)\b|\w_\w")
 # an aside in brackets with no arithmetic of its own: `(fp32, sharded over DP = 4)`
-ASIDE = re.compile(r"[(（][^()（）+×]*[)）]")
+ASIDE = re.compile(r"[(（][^()（）+]*[)）]")  # (a part's own product, `0.9 GB (28 layers × 32 MiB)`, too)
 A_DIFFERENCE = re.compile(r"\d\s*[-−]\s*\d")  # `(2.60 − 1.00)`: a term of the sum, no aside
 
 
@@ -695,6 +698,8 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
     after = [q for q in values if q.start >= chain.end]
     if _running(text, chain.start):
         return None  # `a + b × c = 28.08 GB + 6 GB = 56.08 GB`: a subtotal inside a running sum
+    if after and TOTAL_AFTER.fullmatch(text, chain.end, after[0].start):
+        return after[0], after[0].approx  # `（6.5 GB + 6.5 GB + 6.5 GB）共 19.5 GB`
     if after:
         gap = text[chain.end : after[0].start]
         named = LAST_LABEL.match(gap)  # the last part's own words before its `=`
@@ -715,6 +720,12 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
         if equals and not CLAUSE_WORDS.search(equals.group(1) or ""):
             return before[-1], before[-1].approx or "≈" in equals.group()
     return None
+
+
+# a total right after the brackets its parts are in: `（主权重 6.5 GB + exp_avg 6.5 GB）共 13.0 GB`
+TOTAL_AFTER = re.compile(
+    r"(?i)[^()（）+=]{0,16}[)）]\s*(?:共|合计|总计|总共|一共|共计|in total|total(?:ling)?)\s*(?:为|是|约|about|~)?\s*"
+)
 
 
 # a total before `=`, with a name of its own between: `105 GB 状态 = 75 GB + 30 GB`
@@ -910,7 +921,16 @@ def _counted(text: str, values: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
     return tuple(merged)
 
 
-def _products(text: str) -> list[str]:
+# what a whole-number factor counts, right before its `×` (`20 层 × 15 块 × 128 MiB`, `2,048 tokens ×
+# 2048 × 2 bytes`): read as the number alone (blanked, so that every place stays where it was)
+FACTOR_NOUN = re.compile(
+    r"(?<=\d)(\s?(?:[\u4e00-\u9fff]{1,2}|(?i:layers?|blocks?|ranks?|cards?|nodes?|experts?|micro-batches|"
+    r"buffers?|copies|chunks?|steps?|GPUs?|NPUs?|devices?|tokens?|heads?|params?|parameters?)))(?=\s?×)"
+)
+
+
+def _products(written: str) -> list[str]:
+    text = FACTOR_NOUN.sub(lambda m: " " * len(m.group()), written) if "×" in written else written
     values = quantities(text)
     found = []
     for chain in _chains(text, values, TIMES, labelled=False):
@@ -949,7 +969,7 @@ def _products(text: str) -> list[str]:
         if _misread(whole, min(low, high), max(low, high)):
             continue
         if not _close(whole, min(low, high), max(low, high), slack, approx):
-            shown = " × ".join(_written(text, p) for p in chain.parts)
+            shown = written[chain.start : chain.end]  # (as written, what each factor counts too)
             found.append(
                 f"{shown} is {_amount(min(low, high), max(low, high), whole)}, not the {_written(text, whole)} it is given as"
             )
@@ -1195,7 +1215,9 @@ def _transfer_time(text: str, size: Quantity, rate: Quantity, time: Quantity) ->
 
 
 # A product goes on past a word: `13 × 10⁹ 参数 × 8 B ÷ 8 卡` is one product, not `13 × 10⁹`.
-CONTINUED_AFTER = re.compile(r"\s*[^\d\s,，。;；:：()（）]{1,8}\s*[×*÷/]\s*\d")
+CONTINUED_AFTER = re.compile(
+    r"\s*(?:[^\s,，。;；:：()（）=+]{1,12}\s*){0,3}[×*÷/]\s*[\d(（]"
+)  # (`… GB bf16 梯度 × (16 − 1)/16`)
 CONTINUED_BEFORE = re.compile(r"\d\s*[×*÷/]\s*[^\d\s,，。;；:：()（）]{1,8}\s*$")
 
 
