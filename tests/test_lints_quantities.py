@@ -722,6 +722,16 @@ def test_a_copy_with_another_head_is_placed_at_its_own_lines():
         ("优化器状态（主权重 6.5 GB + exp_avg 6.5 GB + exp_avg_sq 6.5 GB）共 19.5 GB/卡", False),
         ("发送量 101.1 GB（8 次 × 13.48 GB bf16 梯度 × (16 − 1)/16）", False),  # a factor not read: no total
         ("新增缓冲 824 KiB（通信缓冲 4 KiB × 2 个在途 micro-batch = 8 KiB，本地概率均值 8 KiB）", False),
+        # (a newcomer's review) a unit or a multiplier after the number is no count's noun
+        ("每块 2 字节 × 16,384 × 4,096 = 128 MiB", False),
+        ("跨机 P2P 约为 1,860 毫秒 × 15 ≈ 27.9 s", False),
+        ("数据加载每步读 1 万 × 4 KB = 40 MB", False),
+        ("前 5 千步 × 0.5 s = 2500 s", False),
+        # an aside that multiplies its part, a list left open, parts per card, brackets that are a term
+        ("KV 8 MiB (×2 for send and receive) + index 1 MiB = 17 MiB", False),
+        ("优化器状态（主权重 6.5 GB + exp_avg 6.5 GB 等）共 19.5 GB/卡", False),
+        ("全机（每卡主权重 6.5 GB + exp_avg 6.5 GB + exp_avg_sq 6.5 GB）共 156 GB", False),
+        ("基线 41.1 GiB +（本层 1.875 GiB + 预取 0.5 GiB）共 43.5 GiB", False),
         # a quotient with its result
         ("131,072 / 8 = 16,384 tokens per rank", False),
         ("131,072 / 8 = 32,768 tokens per rank", True),
@@ -1628,3 +1638,18 @@ def test_an_estimates_change_only_in_its_brackets():
 
     (claim,) = [c for c in claims_in(normal("预计 step time 下降 10%")) if c.quantity.unit == "%"]
     assert key_of(claim) is not None
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("单次保存上传量 ≤ 44 GB", "upload volume"),
+        ("第 2 次保存起上传 320 GB → ≤ 44 GB", "upload volume"),
+        ("bytes uploaded per save ≤ 160 GB", "upload volume"),
+        ("训练阻塞 312 s → ≤ 90 s", "save time"),
+    ],
+)
+def test_what_a_save_writes_and_blocks(text, key):
+    """(held-back round 29) the volume a save writes to storage is a metric of its own."""
+    claim = claims_in(normal(text))[-1]
+    assert claim.metric is not None and claim.metric.key == key

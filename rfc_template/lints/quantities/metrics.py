@@ -91,7 +91,7 @@ LEXICON = (
         (TIME,),
         r"保存(?:耗时|时间)|save time|(?:主线程)?阻塞(?:时间|耗时)|(?:保存|单次)阻塞|blocking time|stall time"
         r"|迁移阻塞"  # (`单次迁移阻塞 ≤ 250 ms`: a blocking time as 9.3's `单次迁移阻塞时间`)
-        r"|(?:training )?stall per (?:save|checkpoint)|(?:训练|保存)(?:停顿|卡顿)",  # (`Training stall per save`)
+        r"|(?:training )?stall per (?:save|checkpoint)|(?:训练|保存)(?:停顿|卡顿|阻塞)",  # (`Training stall per save`)
     ),
     ("latency", LOWER, (TIME,), r"时延|延迟|latency"),
     # the communication left on the step's critical path once overlap is done: not all of it
@@ -141,6 +141,13 @@ LEXICON = (
         (BYTES,),
         r"通信(?:数据)?量(?!化)|comm(?:unication)? volume|(?:network |all-reduce |DP )?traffic",  # (通信量化: quantization)
     ),
+    # what a save writes to storage (`单次保存上传量`, `bytes uploaded per save`): a volume of its own
+    (
+        "upload volume",
+        LOWER,
+        (BYTES,),
+        r"(?:保存)?(?:上传|写入|落盘)(?:数据)?量|上传(?=\s?\d)|(?:upload|write)(?:ed)? volume|bytes (?:uploaded|written)(?: per save)?",
+    ),
     ("bubble", LOWER, (PERCENT,), r"bubble(?: ?占比| ratio| rate)?|气泡(?:占比|率)"),
     # MoE routing: the share of tokens dropped, and of the all-to-all sent as padding
     ("drop rate", LOWER, (PERCENT,), r"(?:token )?drop(?:ped)?[- ]?(?:rate|ratio)|(?:token ?)?丢弃率|丢 ?token 比例"),
@@ -189,7 +196,7 @@ ANCHORS = (
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
     "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充", "阶段", "phase",
     "optimizer", "优化器", "gather", "scatter", "all-reduce", "allreduce", "all-to-all", "alltoall",
-    "stall", "停顿", "卡顿", "lost", "丢失",
+    "stall", "停顿", "卡顿", "lost", "丢失", "上传", "写入", "落盘", "upload", "written", "write",
 )  # fmt: skip
 BEFORE, AFTER = (
     24,

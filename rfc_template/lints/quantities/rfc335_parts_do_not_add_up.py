@@ -148,9 +148,11 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       thing named, no metric (`(48 GB → 58 GB): model states 18 → 24 GB`: a part); a sum in
       brackets after a before and after may add up to the step between them (`1,420 ms → 1,480
       ms (38 ms + 12 ms + 10 ms)`: what was added); a total may follow the brackets of its parts
-      (`（6.5 GB + 6.5 GB + 6.5 GB）共 19.5 GB`), a part may carry its own product in brackets
-      (`0.9 GB (28 layers × 32 MiB)`), and a factor may say what it counts (`20 层 × 15 块 × 128
-      MiB`, `2,048 tokens × 2048 × 2 bytes`);
+      (`（6.5 GB + 6.5 GB + 6.5 GB）共 19.5 GB`; not a list left open, `等`, parts per card, or
+      brackets that are one term after a value), a part may carry its own product in brackets
+      (`0.9 GB (28 layers × 32 MiB)`; not `(×2)`, which multiplies it), and a factor may say what
+      it counts (`20 层 × 15 块 × 128 MiB`, `2,048 tokens × 2048 × 2 bytes`; not a unit or a
+      multiplier, `2 字节`, `1 万`);
     - a formula of 5.1's parameters given with its value at their defaults: `(prefetch_buckets
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).
@@ -607,7 +609,9 @@ LAST_LABEL = re.compile(r"\s*(?:[A-Za-z_][\w-]*(?:\s[A-Za-z_][\w-]*){0,4}|[\u4e0
 # (a parameter's name, `bucket_size_mb`, sets what follows its `=`: `… for bucket_size_mb = 256 MB`)
 CLAUSE_WORDS = re.compile(r"(?i)\b(?:with|at|when|if|in|on|per|by|size|timeout|interval|length|degree)\b|\w_\w")
 # an aside in brackets with no arithmetic of its own: `(fp32, sharded over DP = 4)`
-ASIDE = re.compile(r"[(（][^()（）+]*[)）]")  # (a part's own product, `0.9 GB (28 layers × 32 MiB)`, too)
+# (and a part's own product, `0.9 GB (28 layers × 32 MiB)`; not one that multiplies the part,
+# `8 MiB (×2 for send and receive)`, `128 MiB/块（× 15 块）`: no aside, the sum is not read)
+ASIDE = re.compile(r"[(（](?!\s*[×*])[^()（）+]*[)）]")
 A_DIFFERENCE = re.compile(r"\d\s*[-−]\s*\d")  # `(2.60 − 1.00)`: a term of the sum, no aside
 
 
@@ -698,7 +702,7 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
     after = [q for q in values if q.start >= chain.end]
     if _running(text, chain.start):
         return None  # `a + b × c = 28.08 GB + 6 GB = 56.08 GB`: a subtotal inside a running sum
-    if after and TOTAL_AFTER.fullmatch(text, chain.end, after[0].start):
+    if after and TOTAL_AFTER.fullmatch(text, chain.end, after[0].start) and _all_in_brackets(text, chain, after[0]):
         return after[0], after[0].approx  # `（6.5 GB + 6.5 GB + 6.5 GB）共 19.5 GB`
     if after:
         gap = text[chain.end : after[0].start]
@@ -720,6 +724,20 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
         if equals and not CLAUSE_WORDS.search(equals.group(1) or ""):
             return before[-1], before[-1].approx or "≈" in equals.group()
     return None
+
+
+def _all_in_brackets(text: str, chain: _Sum, total: Quantity) -> bool:
+    """The brackets hold all the parts of `total`: not a list left open (`等`, `etc.`), nor parts
+    said per card or per layer (`(send 8 MiB + receive 8 MiB per layer) total 448 MiB`), nor
+    brackets that are one term after a value (`基线 41.1 GiB +（1.875 GiB + 0.5 GiB）共 43.5 GiB`)."""
+    opening = max(text.rfind("(", 0, chain.start), text.rfind("（", 0, chain.start))
+    if opening < 0 or PART_LIST.search(text, opening, total.start):
+        return False
+    clause = max(text.rfind(mark, 0, opening) for mark in "，,;；。:：") + 1
+    return not quantities(text[clause:opening]) and not text[clause:opening].rstrip().endswith("+")
+
+
+PART_LIST = re.compile(r"(?i)等|etc\b|and so on|…|每|\bper\b")
 
 
 # a total right after the brackets its parts are in: `（主权重 6.5 GB + exp_avg 6.5 GB）共 13.0 GB`
@@ -921,16 +939,23 @@ def _counted(text: str, values: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
     return tuple(merged)
 
 
+def _counts_alone(text: str) -> str:
+    """`text` with what each whole-number factor counts blanked (FACTOR_NOUN), where the number
+    is a plain count: not `2 字节`, `1,860 毫秒`, `1 万` (a unit, a multiplier: units.py's)."""
+    plain = {q.end for q in quantities(text) if q.dim == COUNT and not q.unit and not q.multiplier}
+    return FACTOR_NOUN.sub(lambda m: " " * len(m.group()) if m.start() in plain else m.group(), text)
+
+
 # what a whole-number factor counts, right before its `×` (`20 层 × 15 块 × 128 MiB`, `2,048 tokens ×
 # 2048 × 2 bytes`): read as the number alone (blanked, so that every place stays where it was)
 FACTOR_NOUN = re.compile(
-    r"(?<=\d)(\s?(?:[\u4e00-\u9fff]{1,2}|(?i:layers?|blocks?|ranks?|cards?|nodes?|experts?|micro-batches|"
+    r"(?<=\d)(\s?(?:(?![万千亿百])[\u4e00-\u9fff]{1,2}|(?i:layers?|blocks?|ranks?|cards?|nodes?|experts?|micro-batches|"
     r"buffers?|copies|chunks?|steps?|GPUs?|NPUs?|devices?|tokens?|heads?|params?|parameters?)))(?=\s?×)"
 )
 
 
 def _products(written: str) -> list[str]:
-    text = FACTOR_NOUN.sub(lambda m: " " * len(m.group()), written) if "×" in written else written
+    text = _counts_alone(written) if "×" in written else written
     values = quantities(text)
     found = []
     for chain in _chains(text, values, TIMES, labelled=False):
