@@ -89,6 +89,28 @@ def test_no_import_cycle_in_the_package():
             visit(name, [name])
 
 
+def test_a_modules_constant_is_bound_once():
+    """A pattern defined twice under one name in a module silently replaces the first for every
+    reader above it (session 43: RFC335's COUNT_NOUN, bound again lower down, changed how sums
+    were read); each UPPER_CASE name is bound once at a module's top level."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        bound: dict[str, int] = {}
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id.strip("_").isupper():
+                    assert target.id not in bound, (
+                        f"{path.relative_to(PROJECT)}:{node.lineno}: {target.id} is bound again (first at line {bound[target.id]})"
+                    )
+                    bound[target.id] = node.lineno
+
+
 def test_modules_are_of_a_readable_size():
     for path in sorted(PACKAGE.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
