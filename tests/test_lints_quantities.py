@@ -1653,3 +1653,24 @@ def test_what_a_save_writes_and_blocks(text, key):
     """(held-back round 29) the volume a save writes to storage is a metric of its own."""
     claim = claims_in(normal(text))[-1]
     assert claim.metric is not None and claim.metric.key == key
+
+
+def test_an_exposed_collective_with_a_word_of_its_own():
+    """(held-back round 29) `exposed row-parallel all-reduce` is the exposed all-reduce."""
+    from rfc_template.lints.quantities.metrics import metrics_in
+
+    assert [m.key for m in metrics_in(normal("exposed row-parallel all-reduce ≤ 0.16 s per step"))] == [
+        "exposed all-reduce"
+    ]
+
+
+def test_a_continuing_row_keeps_what_it_names_of_its_own():
+    """`Same model, seq 1024` under a row at seq 4096: the sequence length is its own (and the
+    row is another scenario than one at seq 4096)."""
+    from rfc_template.lints.quantities import _but_what_it_names
+    from rfc_template.lints.quantities.scenarios import other_scenario
+
+    own = "Same model, seq 1024"
+    scenario = own + " " + _but_what_it_names("LLaMA2-13B, TP=8, seq 4096, 8 × Ascend 910B", own)
+    assert "4096" not in scenario and "13B" in scenario
+    assert other_scenario(scenario, "On the reference job (LLaMA2-13B, TP=8, seq 4096)")

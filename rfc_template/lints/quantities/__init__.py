@@ -218,7 +218,7 @@ def verification(ctx: Context) -> list[VerificationRow]:
             scenario = cells[0]
             continues = SAME_AS_ABOVE.match(scenario) is not None
             if continues:  # its own words first: `MS，同上` is said of MS, whatever the row above's
-                scenario = scenario + " " + previous
+                scenario = scenario + " " + _but_what_it_names(previous, scenario)
             previous = scenario
             found.append(
                 VerificationRow(
@@ -350,3 +350,15 @@ def by_sections(*names: str) -> Callable[[Callable[[Context], list[Finding]]], C
         return cached
 
     return wrap
+
+
+def _but_what_it_names(above: str, own: str) -> str:
+    """The row above's scenario less what a continuing row names of its own (`Same model, seq
+    1024` under `…, seq 4096, …`: the sequence length is its own)."""
+    # (imported here: scenarios reads claims, which this package's readers import)
+    from rfc_template.lints.quantities.scenarios import SCENARIO_TOKENS
+
+    for pattern in SCENARIO_TOKENS:
+        if pattern.search(own):
+            above = pattern.sub(" ", above)
+    return above

@@ -101,7 +101,7 @@ LEXICON = (
         (TIME,),
         r"暴露(?:的)?通信(?:耗时|时间)?|通信暴露(?:耗时|时间)?|exposed (?:communication|comm)(?: time)?"
         # one collective's (`暴露的 all-gather ≤ 60 ms`): a metric of its own (COLLECTIVE)
-        rf"|暴露(?:的)? ?(?:参数 ?)?(?:{_COLLECTIVES})(?: ?(?:耗时|时间))?|exposed (?:{_COLLECTIVES})(?: time)?"
+        rf"|暴露(?:的)? ?(?:参数 ?)?(?:{_COLLECTIVES})(?: ?(?:耗时|时间))?|exposed (?:[a-z]+-[a-z]+ )?(?:{_COLLECTIVES})(?: time)?"
         r"|暴露(?:的)?梯度(?:规约|同步)(?:耗时|时间)?|exposed (?:gradient |grad )(?:reduction|sync)(?: time)?"
         # the wait for a transfer left exposed (`暴露 P2P 等待 ≤ 0.8 s/step`, `exposed P2P wait`,
         # `exposed P2P ≤ 0.2 s per step`)

@@ -118,7 +118,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     compared as quantities (`30 min` is `1800 s`, `6310 ms` is `6.31 s`, rounding allowed). The
     same target is the same metric with the same qualifiers (`单卡吞吐` is not `吞吐`, host
     memory is not device memory; but `单卡峰值显存` is 9.3's `peak memory`: a device's memory is
-    one device's; one collective's exposed time, `暴露的 all-gather`, the exposed P2P time
+    one device's; one collective's exposed time, `暴露的 all-gather`, `exposed row-parallel
+    all-reduce`, the exposed P2P time
     (`exposed P2P ≤ 0.2 s per step`, no step time though said per step), the optimizer states'
     memory (`优化器状态显存`), a phase named in brackets (`step time（optimizer 段）`; but `端到端
     step time` is the step time), a change after an estimate in its brackets (`预估 131.4 s，约
