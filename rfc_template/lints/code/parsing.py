@@ -169,3 +169,9 @@ def _syntax_finding(block: document.CodeBlock, error: Exception, shifts: list[in
         "RFC318",
         f"python block does not parse: {message} (line {lineno} of the block)",
     )
+
+
+def called_name(call: ast.Call) -> str | None:
+    """The name a call calls: `f` of `f(…)` and of `obj.f(…)`, None for anything else."""
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None

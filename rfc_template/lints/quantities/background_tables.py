@@ -16,6 +16,7 @@ RFC331 asks a unit of (`metric_cells`).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -157,4 +158,4 @@ def bare_among_units(
                 if len(found) == 1 and found[0].unit and found[0].dim not in (COUNT, PERCENT, RATIO):
                     units.append(found[0])
             if len({q.dim for q in units}) == 1 and len(units) >= 2 and len(bare) == 1:
-                yield bare[0][0], header, bare[0][1], max({q.unit for q in units}, key=[q.unit for q in units].count)
+                yield bare[0][0], header, bare[0][1], Counter(q.unit for q in units).most_common(1)[0][0]

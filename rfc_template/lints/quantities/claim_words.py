@@ -22,7 +22,7 @@ _GE = (
 )
 _GT = r">|大于|高于|超过|above|more than|greater than|higher than"
 _OP = rf"(?P<le>{_LE})|(?P<ge>{_GE})|(?P<lt>{_LT})|(?P<gt>{_GT})"
-_APPROX = r"(?:约|大约|预估|预计|估计|expected|estimated|about|around|~|≈)?"
+_APPROX = r"(?:约|大约|预估|预计|估计|expected|estimated|about|around|roughly|approximately|~|≈)?"
 # a change written before its number (中文 and English verbs) and after it (comparatives)
 _DOWN_BEFORE = (
     r"下降了?|降低了?|减少了?|缩短了?|减小了?|节省了?|节约了?|少了|"

@@ -6,15 +6,11 @@ from __future__ import annotations
 
 import re
 
-from rfc_template.lints.quantities.metrics import COLLECTIVE, LOWER, Metric, calls_of
+from rfc_template.lints.quantities.metrics import COLLECTIVE, LOWER, Metric, calls_of, metrics_in
 from rfc_template.lints.quantities.units import CALLS, COUNT, Quantity
 
 # a count said as calls (`150 次`, `≤ 150 次/step`, `339 calls`; not `次数`)
 CALLED = re.compile(r"(?i)\s?(?:次(?!数)|calls?\b|launches\b)")
-
-
-# a collective's calls named as such (`reduce-scatter 次数`, `all-gather calls`)
-CALLS_NAMED = re.compile(r"(?i)(?:gather|scatter|reduce|all)s?\s?(?:调用)?(?:次数|calls?\b|counts?\b|launches\b)")
 
 
 def counted_as_calls(clause: str, read: tuple[Quantity, ...], context: tuple[Metric, ...]) -> tuple[Quantity, ...]:
@@ -24,8 +20,9 @@ def counted_as_calls(clause: str, read: tuple[Quantity, ...], context: tuple[Met
     named = COLLECTIVE.search(clause)
     if not (named or context):
         return read
-    said = CALLS_NAMED.search(clause)
-    every = said.end() if said else 0 if any(CALLS in m.dims for m in context) else None  # (from there on)
+    # a collective's calls named as such (`reduce-scatter 次数`, `all-gather calls`: metrics.py's lexicon)
+    said = next((m for m in metrics_in(clause) if CALLS in m.dims), None) if named else None
+    every = said.end if said else 0 if any(CALLS in m.dims for m in context) else None  # (from there on)
     if named is None and every is None:
         return read
     found = []

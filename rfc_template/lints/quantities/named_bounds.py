@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from rfc_template.lints.code.parsing import Parsed, nodes
+from rfc_template.lints.code.parsing import Parsed, called_name, nodes
 from rfc_template.lints.quantities import Parameter
 from rfc_template.lints.quantities.ranges import python_value, read_default, unit_of_name
 from rfc_template.lints.quantities.units import normal
@@ -137,11 +137,11 @@ def calls_broken(parsed: Parsed, rows: list[Parameter], called: set[str]) -> lis
     by_name = {row.name: row for row in rows if row.name}
     found = []
     for node in nodes(parsed.tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-        if callee not in called or any(k.arg is None for k in node.keywords):
+        if (
+            not isinstance(node, ast.Call)
+            or called_name(node) not in called
+            or any(k.arg is None for k in node.keywords)
+        ):
             continue  # (`**options`: what else it sets is not known)
         given = {k.arg: k.value for k in node.keywords if k.arg}
         for name, bounds in bounded(rows).items():

@@ -10,8 +10,8 @@ from rfc_template.editions import edition
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
-from rfc_template.lints.code import python_code
-from rfc_template.lints.code.parsing import Parsed, nodes
+from rfc_template.lints.code import Interface, python_code
+from rfc_template.lints.code.parsing import Parsed, called_name, nodes
 from rfc_template.lints.quantities import PARAMETERS, USAGE, Parameter, parameter_names, parameters
 from rfc_template.lints.quantities.named_bounds import bounded, calls_broken, defaults_broken, said
 from rfc_template.lints.quantities.ranges import (
@@ -138,24 +138,26 @@ def _named_bounds_broken(ctx: Context) -> list[Finding]:
         for row, broken in defaults_broken(rows)
     ]
     python = python_code(ctx)
-    api = python.api
-    if python.usage and api is not None:
-        called = set(api.functions) | set(api.methods) | (set() if api.functions or api.methods else api.called)
-        lines = {row.name: row.line for row in rows}
+    if python.usage and python.api is not None:
+        row_of, called = {row.name: row for row in rows}, _api_names(python.api)
         for parsed in python.usage:
             for node, broken in calls_broken(parsed, rows, called):
-                at = parsed.at(node, "RFC330", "")
+                at, row = parsed.at(node, "RFC330", ""), row_of[broken.name]
                 findings.append(
                     Finding(
                         at.line,
                         at.col,
                         "RFC330",
                         f"'{ed.name(USAGE)}' sets {broken.name} to {said(broken)}, outside the {valid_column} "
-                        f"{_shown(next(r.valid for r in rows if r.name == broken.name))} that '{section}' gives it "
-                        f"at line {lines[broken.name]}",
+                        f"{_shown(row.valid)} that '{section}' gives it at line {row.line}",
                     )
                 )
     return findings
+
+
+def _api_names(api: Interface) -> set[str]:
+    """What 5.2 may call of 5.1's API: its functions and methods (or, with none, what it calls)."""
+    return set(api.functions) | set(api.methods) | (set() if api.functions or api.methods else api.called)
 
 
 # `name = literal` / `name: literal` in 5.2's text: what is read first, before any tree
@@ -251,9 +253,8 @@ def example_values(ctx: Context, names: set[str]) -> list[tuple[int, int, str, V
     of `names`: a keyword of a call of 5.1's API, an assignment to `<...>.name`, a YAML line."""
     found = []
     python = python_code(ctx)
-    api = python.api
-    if python.usage and api is not None:
-        called = set(api.functions) | set(api.methods) | (set() if api.functions or api.methods else api.called)
+    if python.usage and python.api is not None:
+        called = _api_names(python.api)
         for parsed in python.usage:
             found += _python_values(parsed, names, called)
     usage = ctx.edition.name(USAGE)
@@ -305,9 +306,7 @@ def _walk(parsed: Parsed, names: set[str], called: set[str]) -> list[tuple[int, 
     constants = _constants(parsed.tree)
     for node in nodes(parsed.tree):
         if isinstance(node, ast.Call):
-            func = node.func
-            callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-            if callee not in called:
+            if called_name(node) not in called:
                 continue
             pairs = [(k.arg, k.value) for k in node.keywords if k.arg in names]
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):

@@ -17,6 +17,7 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import prose
 from rfc_template.lints.quantities.changes import change_messages
+from rfc_template.lints.quantities.claim_words import TO
 from rfc_template.lints.quantities.expressions import conversion_messages, expression_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.layouts import layouts, named_layouts, nodes_of_cards
@@ -838,17 +839,11 @@ def _sums(text: str) -> list[str]:
     return found
 
 
-ARROW_BETWEEN = re.compile(
-    r"(?i)\s*(?:→|->|⟶|=>|(?:rises |grows |falls |drops |goes |increases |decreases )?to|(?:增加|增长|上升|升|提升|降|下降|降低|减少)?(?:到|至))"
-    r"\s*(?:about|roughly|approximately|around|约|大约|~|≈)?\s*"
-)
-
-
 def _the_step(text: str, values: tuple[Quantity, ...], whole: Quantity, low: float, high: float, slack: float) -> bool:
     """The parts add up to the step of a transition the whole ends (`1,420 ms → about 1,480 ms
     (38 ms + 12 ms + 10 ms)`: what was added, broken down), not to its after."""
     start = next((q for q in reversed(values) if q.end <= whole.start), None)
-    if start is None or start.dim != whole.dim or not ARROW_BETWEEN.fullmatch(text[start.end : whole.start]):
+    if start is None or start.dim != whole.dim or not TO.match(text[start.end : whole.start]):
         return False
     step = whole._replace(low=whole.low - start.low, high=whole.high - start.high, ulp=whole.ulp + start.ulp)
     return _close(step, low, high, slack, whole.approx or start.approx)

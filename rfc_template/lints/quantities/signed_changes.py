@@ -2,8 +2,8 @@
 降到 102.48 GB（+9.44 GB，+8.4%）` (RFC333).
 
 Read only where it is certain that the brackets work out that transition: the change has an
-explicit sign, or a verb that says which way opening the brackets (`（节省 0.2 GB）`, `(up
-10%)`), and the size of the step (`9.44 GB`) or its share of the start (`8.4%`), rounding
+explicit sign, or a verb that says which way opening the brackets (`（节省 0.2 GB）`,
+`(increased by 10%)`), and the size of the step (`9.44 GB`) or its share of the start (`8.4%`), rounding
 allowed (each figure by half its last digit: Quantity.ulp).
 """
 

@@ -22,7 +22,7 @@ from rfc_template.lints.quantities import (
     targets,
     verification,
 )
-from rfc_template.lints.quantities.claim_words import EXTRA
+from rfc_template.lints.quantities.claim_words import EXTRA, OPERATOR_WORDS
 from rfc_template.lints.quantities.claims import (
     ABS,
     DELTA,
@@ -114,7 +114,7 @@ def key_of(claim: Claim) -> tuple | None:
 ESTIMATE = re.compile(
     r"(?i)预估|预计|估计|估算|预测|预期|推算|模拟|理论值|原型|estimat\w*|expected|projected|prototype"
 )
-BOUND_WORD = re.compile(r"[<>≤≥]|不超过|不低于|至少|至多|at (?:most|least)")
+BOUND_WORD = re.compile(rf"(?i){OPERATOR_WORDS}")
 
 
 def _of_an_estimate(claim: Claim) -> bool:
