@@ -1520,10 +1520,18 @@ def test_a_default_in_thousands_is_the_signatures_number():
     """`131,072` in 5.1's table against `min_seq_len: int = 131072`: one number (RFC319)."""
     from rfc_template.lints.code.values import written_value
 
-    for written in ("131,072", "131,072（128K）", "131,072 tokens"):
+    for written in ("131,072", "131,072（128K）", "131,072 tokens", "131 072", "131\u2009072"):
         node = written_value(written)[0]
         assert node is not None and getattr(node, "value", None) == 131072, written
     assert written_value("(1, 2)")[0] is not None  # a tuple stays a tuple
+
+
+@pytest.mark.parametrize("written", ["131 072", "131\u202f072", "131 072 tokens", "131 072（128K）"])
+def test_a_default_grouped_by_spaces_is_one_number(written):
+    """(a newcomer's review of session 43) `131 072` in the 默认值 cell is 131072, in range."""
+    allowed = read_range("32768 ~ 1048576")
+    assert not outside(read_default(written), allowed, "")
+    assert outside(read_default(written), read_range("1 ~ 1000"), "")  # read whole, not as 131
 
 
 @pytest.mark.parametrize(
@@ -1562,6 +1570,16 @@ def test_a_breakdown_of_a_transitions_step(arrow, extra, wrong):
     text = f"step time 1,420 ms {arrow} 1,480 ms (38 ms extra all-to-all + 12 ms planning + {extra} more expert work)"
     assert bool(arithmetic(normal(text))) is wrong
     assert not arithmetic(normal("step time 从 6.81 s 增加到约 7.52 s（0.36 s 换入 + 0.35 s 写回）"))
+
+
+@pytest.mark.parametrize("extra, wrong", [("10 ms", False), ("30 ms", True)])
+def test_a_breakdown_of_a_transition_written_after_first(extra, wrong):
+    """(a newcomer's review of session 43) `rises to about 1,480 ms from 1,420 ms (38 ms + 12 ms
+    + 10 ms)`: the after first, the before after `from`; the parts are still the step."""
+    from rfc_template.lints.quantities.rfc335_parts_do_not_add_up import arithmetic
+
+    text = f"step time rises to about 1,480 ms from 1,420 ms (38 ms + 12 ms + {extra});"
+    assert bool(arithmetic(normal(text))) is wrong
 
 
 @pytest.mark.parametrize(

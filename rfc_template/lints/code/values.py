@@ -21,8 +21,9 @@ def written_value(written: str) -> tuple[ast.expr | None, bool]:
     can be (a literal, a name, `a.b`, a tuple of those), None for prose; and whether it
     is all the value: not when a word follows it (`1 GB`, `30 秒`: a unit)."""
     text = written.strip().strip("`").strip()
-    # `131,072`, `131,072（128K）`, `131,072 tokens`: a number as people write it, no tuple
-    text = THOUSANDS.sub(lambda m: m.group().replace(",", ""), text, count=1)
+    # `131,072`, `131,072（128K）`, `131,072 tokens`, `131 072`: a number as people write it,
+    # no tuple and no two numbers
+    text = THOUSANDS.sub(lambda m: re.sub(r"[,\u2009\u202f ]", "", m.group()), text, count=1)
     cuts = [m.start() for _, m in zip(range(6), EXPLANATION.finditer(text))]  # the first few: cheap on prose
     for cut in [len(text), *cuts[::-1]]:
         candidate = text[:cut].strip().strip("`").strip()
@@ -38,7 +39,8 @@ def written_value(written: str) -> tuple[ast.expr | None, bool]:
     return None, False
 
 
-THOUSANDS = re.compile(r"^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=$|\s|[（(；;，:：。—–、])")
+# (one separator throughout: a comma, a space, a thin or a narrow no-break space)
+THOUSANDS = re.compile(r"^[-+]?\d{1,3}([,\u2009\u202f ])\d{3}(?:\1\d{3})*(?:\.\d+)?(?=$|\s|[（(；;，:：。—–、])")
 ASIDE = "（(；;，,:：。-—–、"  # what starts an explanation after a value, not a unit
 
 

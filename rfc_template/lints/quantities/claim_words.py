@@ -72,6 +72,8 @@ _TO_UP = r"提升到|提升至|提高到|提高至|增加到|增加至|升到|�
 TO = re.compile(
     rf"(?i)^\s*(?:(?P<down>{_TO_DOWN})|(?P<up>{_TO_UP})|→|->|⟶|=>|到|至|变为|变成|to)\s*(?:目标|target)?\s*(?:{_OP}|{_APPROX})?\s*{_APPROX}\s*$"
 )  # (`148.6 s → 目标 ≤ 136.7 s`: the after labelled as the target)
+# between a transition written after-first, its after and its before: `rises to 1,480 ms from 1,420 ms`
+FROM = re.compile(rf"(?i)^\s*,?\s*(?:up |down )?from\s*{_APPROX}\s*$")
 # what a time with no metric of its own is the time of, by the action its clause names
 ACTION_METRIC = re.compile(
     r"(?i)(?P<recover>恢复|recover(?:s|ed|y)?\b|resum(?:e|es|ed)\b)|(?P<load>加载|\bload(?:s|ed|ing)?\b)"

@@ -17,7 +17,7 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import prose
 from rfc_template.lints.quantities.changes import change_messages
-from rfc_template.lints.quantities.claim_words import TO
+from rfc_template.lints.quantities.claim_words import FROM, TO
 from rfc_template.lints.quantities.expressions import conversion_messages, expression_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.layouts import layouts, named_layouts, nodes_of_cards
@@ -841,11 +841,18 @@ def _sums(text: str) -> list[str]:
 
 def _the_step(text: str, values: tuple[Quantity, ...], whole: Quantity, low: float, high: float, slack: float) -> bool:
     """The parts add up to the step of a transition the whole ends (`1,420 ms → about 1,480 ms
-    (38 ms + 12 ms + 10 ms)`: what was added, broken down), not to its after."""
+    (38 ms + 12 ms + 10 ms)`, or after-first: `rises to about 1,480 ms from 1,420 ms (…)`: what
+    was added, broken down), not to its after."""
     start = next((q for q in reversed(values) if q.end <= whole.start), None)
-    if start is None or start.dim != whole.dim or not TO.match(text[start.end : whole.start]):
+    if start is None or start.dim != whole.dim:
         return False
-    step = whole._replace(low=whole.low - start.low, high=whole.high - start.high, ulp=whole.ulp + start.ulp)
+    between = text[start.end : whole.start]
+    if TO.match(between):
+        step = whole._replace(low=whole.low - start.low, high=whole.high - start.high, ulp=whole.ulp + start.ulp)
+    elif FROM.match(between):
+        step = whole._replace(low=start.low - whole.low, high=start.high - whole.high, ulp=whole.ulp + start.ulp)
+    else:
+        return False
     return _close(step, low, high, slack, whole.approx or start.approx)
 
 
