@@ -100,8 +100,10 @@ COUNTED_COST = re.compile(
     r"(?i)(?:含|包含|包括|计入|算上)[^，,。；;]{0,10}?开销|\bincl(?:uding|\.)(?: the)?(?:\s[\w-]+){0,3}?\soverhead"
 )
 COST = re.compile(
-    r"(?i)代价|但是?|不过|换来|牺牲|额外|at the cost|in exchange|trade-?off|cost(?:s|ing)?\b|regress|劣化|开销|overhead|slower|变慢"
+    r"(?i)代价|但是?|不过|换来|换回|换取|牺牲|额外|at the cost|in exchange|in return for|trade-?off|cost(?:s|ing)?\b|regress|劣化|开销|overhead|slower|变慢"
 )
+# a clause that says what the clause before it was paid for: `多用约 18.7 GB，以换取 0.80 s/step`
+PAID_FOR = re.compile(r"(?i)^\s*(?:(?:以|用以|用来|来)?(?:换取|换来|换回)|in (?:exchange|return) for|to buy back)")
 SENTENCE_END = re.compile(r"[;。\n]")
 CLAUSE_END = re.compile(r",(?!\d{3}(?!\d))|、")
 # an English verb before a transition's `from`: `the overhead falls from 13% to 6.5%`

@@ -31,6 +31,7 @@ from rfc_template.lints.quantities.claim_words import (
     LEAD,
     OF_METRIC,
     ORIGIN_POSTFIX,
+    PAID_FOR,
     PER_STEP_LEAD,
     PER_STEP_UNIT,
     PERCENT_OF,
@@ -186,6 +187,8 @@ def claims_in(text: str, context: tuple[Metric, ...] = ()) -> tuple[Claim, ...]:
             if index == 0 and backend_of(clause):
                 last = ()  # a new sentence on a backend's own (`…；MS ≤ 19.4 s per step`): another subject
             own = _clause_claims(clause, (tuple(before), tuple(in_sentence), last), context, sentence_backend)
+            if index + 1 < len(sentence) and PAID_FOR.match(sentence[index + 1]):
+                own = [claim._replace(cost=True) for claim in own]  # what it spends, said as such
             found.extend(claim._replace(sentence=number) for claim in own)
             named = metrics_in(clause)
             last = named if any(c.quantity.dim == TIME for c in own) else ()
