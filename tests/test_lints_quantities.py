@@ -1712,3 +1712,22 @@ def test_memory_spent_on_purpose_is_no_gain_asked_to_rise(row, code):
     old = "| 显存收益 | 同一场景每卡峰值由不做重计算时的 93.3 GB（无法运行）降到 ≤ 56 GB；规划器预测峰值 52.82 GB，与实测误差 ≤ 5%。峰值高于全量重计算的 34.1 GB 是有意为之：把闲置显存换成 step time |"
     text, line = edited(folder, old, f"| 显存收益 | {row} |")
     assert {f.code for f in findings(text, folder) if f.line == line} == ({code} if code else set())
+
+
+# --- held-back round 30 --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["peak memory increase ≤ 11.5 GB per device", "peak memory increase of no more than 11.5 GB per device"]
+)
+def test_an_increase_of_a_bound_is_a_change(text):
+    """(held-back round 30, a rejected variation) `an increase of no more than 11.5 GB` bounds
+    what memory grows by, not memory itself."""
+    (claim,) = claims_in(normal(text))
+    assert (claim.kind, claim.change, claim.op) == (DELTA, UP, LE)
+
+
+def test_a_backend_named_after_a_bounds_postfix():
+    """(held-back round 30, two rejected variations) `13.1 s or less on MS`: the MS target."""
+    text = "cut the step time from 14.2 s to 11.9 s or less on PT and from 15.6 s to 13.1 s or less on MS"
+    assert [(c.quantity.number, c.backend) for c in claims_in(normal(text))] == [(11.9, "PT"), (13.1, "MS")]

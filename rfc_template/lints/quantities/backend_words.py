@@ -34,8 +34,8 @@ JOINED = re.compile(r"^\s*(?:与|和|及|and|or|或|/|、|,|\+)\s*$")
 
 
 # a backend named after a value, as its own: `≤ 24.0 s on PT (8 × A800)`, `26.5 s（MS）`
-AFTER = re.compile(
-    r"\s*(?:[(（][^()（）]*[)）]\s*)?(?:"
+AFTER = re.compile(  # (past a bound's postfix: `13.1 s or less on MS`)
+    r"\s*(?:[(（][^()（）]*[)）]\s*)?(?:or (?:less|more|lower|higher|fewer|below|above|under|over|better)\s+)?(?:"
     rf"(?:on|for|with|in)\s+(?:the\s+)?(?:(?P<pt>{PT_NAME})|(?P<ms>{MS_NAME}))\b"
     rf"(?!\s*(?:and|or|/|、|和|与|及|或|\+)\s*{NAME})"
     rf"|[(（]\s*(?:(?P<bpt>{PT_NAME})|(?P<bms>{MS_NAME}))\s*[)）])"

@@ -26,11 +26,11 @@ _APPROX = r"(?:约|大约|预估|预计|估计|expected|estimated|about|around|r
 # a change written before its number (中文 and English verbs) and after it (comparatives)
 _DOWN_BEFORE = (
     r"下降了?|降低了?|减少了?|缩短了?|减小了?|节省了?|节约了?|少了|"
-    r"(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|shrink(?:s|ing)?|lower(?:s|ed)?)(?: by)?"
+    r"(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|shrink(?:s|ing)?|lower(?:s|ed)?)(?: by| of)?"
 )
 _UP_BEFORE = (
     r"提升了?|提高了?|增加了?|上升了?|增长了?|增大了?|多出了?|升高了?|多占了?|多用了?|"
-    r"(?:increas(?:e|es|ed|ing)|grow(?:s|n|ing)?|rais(?:e|es|ed|ing)|ris(?:e|es|ing)|add(?:s|ed|ing)?)(?: by)?"
+    r"(?:increas(?:e|es|ed|ing)|grow(?:s|n|ing)?|rais(?:e|es|ed|ing)|ris(?:e|es|ing)|add(?:s|ed|ing)?)(?: by| of)?"  # (`an increase of no more than 11.5 GB`)
     r"|overhead(?: of)?"  # `step time … (overhead ≤ 1 %)`: what it grows by
     r"|增量|增幅|growth(?: of)?"  # `峰值显存增量 ≤ 0.6 GB`, `memory growth ≤ 1 GB`: the same
 )
