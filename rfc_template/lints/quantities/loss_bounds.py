@@ -4,7 +4,7 @@ criterion, 3.1's goals and 8 set the bound; 9.1's levels and 9.2's rows verify i
 
 No metric of the lexicon: the bound is a bare number or a percent, and what it is a bound of
 is told by the words around it, which are read as qualifiers that make two bounds another
-quantity each: relative or absolute, the mean or the largest step's (`平均`, `逐 step`, `max`),
+quantity each: against a single card or the run without the feature, relative or absolute, the mean or the largest step's (`平均`, `逐 step`, `max`),
 over how many steps. A bound said of a resumed run (`续训`, after save / load), of the two
 backends against each other (`PT / MS 对齐`) or of another quantity beside the loss (grad
 norm, memory) is not read: it has a reference of its own.
@@ -78,6 +78,12 @@ STEPS = re.compile(
 
 
 LEVEL0 = re.compile(r"(?i)\s*(?:level\s?0|L0)\b")
+# a run without the parallelism as the reference (`和单卡 loss 对齐`, `against cp_size = 1`): a
+# bound against it is another quantity than one against the run without the feature
+SINGLE_RUN = re.compile(
+    r"(?i)单卡|单\s?(?:GPU|NPU)|single[- ](?:card|device|GPU|NPU|rank)|one (?:card|device|GPU|NPU)\b"
+    r"|不开\s?(?:CP|TP|PP|EP)|without (?:CP|TP|PP|EP)\b|(?:cp|tp|pp|ep)_size\s?=\s?1(?!\d)"
+)
 
 
 class LossBound(NamedTuple):
@@ -90,6 +96,7 @@ class LossBound(NamedTuple):
     steps: float | None  # over how many steps, when said
     smoke: bool = False  # 9.1's Level0: a short run, of its own window if not said the same
     which: str = ""  # the loss named (`aux`, `mtp`, `validation`), "" for the model's
+    single: bool = False  # against a run without the parallelism (`和单卡 loss 对齐`)
 
 
 def _number(text: str) -> float:
@@ -154,6 +161,7 @@ def _bounds_in(text: str, source: str, context: str, smoke: bool) -> tuple[LossB
                     _steps(own) or _steps(sentence) or _steps(context),
                     smoke,
                     which,
+                    SINGLE_RUN.search(sentence) is not None or SINGLE_RUN.search(context) is not None,
                 )
             )
             read_before = True
@@ -161,11 +169,12 @@ def _bounds_in(text: str, source: str, context: str, smoke: bool) -> tuple[LossB
 
 
 def alike(a: LossBound, b: LossBound) -> bool:
-    """The two bound the same thing: the model's loss and an auxiliary one are two, relative and
-    absolute are two, the mean and each step's are two, and so are two windows of steps (a
+    """The two bound the same thing: the model's loss and an auxiliary one are two, against a
+    single card and against the run without the feature are two, relative and absolute are two, the mean and each step's are two, and so are two windows of steps (a
     short smoke run has its own bound)."""
     return (
         a.which == b.which
+        and a.single == b.single
         and (a.relative is None or b.relative is None or a.relative == b.relative)
         and (not a.stat or not b.stat or a.stat == b.stat)
         and (a.steps is None or b.steps is None or a.steps == b.steps)
