@@ -1731,3 +1731,23 @@ def test_a_backend_named_after_a_bounds_postfix():
     """(held-back round 30, two rejected variations) `13.1 s or less on MS`: the MS target."""
     text = "cut the step time from 14.2 s to 11.9 s or less on PT and from 15.6 s to 13.1 s or less on MS"
     assert [(c.quantity.number, c.backend) for c in claims_in(normal(text))] == [(11.9, "PT"), (13.1, "MS")]
+
+
+ROUND_30 = TESTS / "semantic-held-back-30"
+
+
+@pytest.mark.parametrize(
+    "new, code",
+    [
+        ("峰值显存降低 0.1 GiB（71.4 GiB → 71.5 GiB） |", "RFC333"),
+        ("峰值显存增加 0.1 GiB（71.4 GiB → 71.5 GiB） |", None),
+        ("峰值 71.4 GiB → ≤ 71.5 GiB |", None),
+    ],
+)
+def test_a_row_with_no_gain_still_writes_its_change_the_right_way(new, code):
+    """(held-back round 30) a memory row that says it has no gain is not judged for its
+    direction, but a change it writes its transition with is: `降低 0.1 GiB（71.4 → 71.5 GiB）`."""
+    text, line = edited(ROUND_30 / "zh-cp-doc-mask-skip", "峰值 71.4 GiB → ≤ 71.5 GiB |", new)
+    assert {f.code for f in findings(text, ROUND_30 / "zh-cp-doc-mask-skip") if f.line == line} == (
+        {code} if code else set()
+    )
