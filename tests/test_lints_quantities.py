@@ -1751,3 +1751,22 @@ def test_a_row_with_no_gain_still_writes_its_change_the_right_way(new, code):
     assert {f.code for f in findings(text, ROUND_30 / "zh-cp-doc-mask-skip") if f.line == line} == (
         {code} if code else set()
     )
+
+
+@pytest.mark.parametrize(
+    "criterion, found",
+    [("≤ 29.5 s", "weaker than '8. 约束与兼容性' 性能收益 at line 401 (step time <= 29.0 s)"), ("≤ 28.9 s", None)],
+)
+def test_a_labelled_scenario_is_compared_with_its_own_label(criterion, found):
+    """(held-back round 30) 3.1 and 8 give each labelled scenario its own step time (`场景 B：≤
+    29.0 s`), and 9.3's rows name theirs (`B：device，int8`): row B is held to B's goal."""
+    from rfc_template.lints.quantities.scenarios import labels
+
+    assert labels('3. 场景 B（同模型，`cache_dtype="int8"`）：step time ≤ 29.0 s') == {"B"}
+    assert labels("B:device，`int8`，cap 5.5 GiB") == {"B"} and not labels("Ascend 910B: 8 卡")
+    folder = ROUND_30 / "zh-recompute-sp-gather-cache"
+    text, line = edited(folder, "| 预估 28.8 s | step time | ≤ 29.0 s |", f"| 预估 28.8 s | step time | {criterion} |")
+    messages = [f.message for f in findings(text, folder) if f.line == line]
+    assert messages == (
+        [f"'9.3 性能 / 显存验证' 通过标准 states step time <= {criterion[2:]}, {found}"] if found else []
+    )

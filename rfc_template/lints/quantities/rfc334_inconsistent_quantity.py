@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from rfc_template.findings import Finding
 from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
@@ -17,13 +15,12 @@ from rfc_template.lints.quantities.claims import GE, GT, LE, LT
 from rfc_template.lints.quantities.growth import beyond_limit
 from rfc_template.lints.quantities.loss_bounds import loss_findings
 from rfc_template.lints.quantities.metrics import LOWER
-from rfc_template.lints.quantities.scenarios import other_scenario
+from rfc_template.lints.quantities.references import ORDER, reference_of
 from rfc_template.lints.quantities.section2 import background_twice, current_unlike, start_unlike
-from rfc_template.lints.quantities.statements import Stated, compatible, same, statements_of
+from rfc_template.lints.quantities.statements import Stated, statements_of
 from rfc_template.lints.quantities.units import Quantity
 from rfc_template.lints.quantities.unverified import unverified
 
-ORDER = ("2", "3.1", "8", "9.3")  # where a target is stated, in the RFC's order
 # the zh example states no loss bound of its own: 2 is given one for the examples
 SINGLE_CARD_GOAL = ("offload 前后 loss 逐 step 完全一致；", "loss 与单卡误差 <= 1e-4；")
 
@@ -158,10 +155,12 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     v = 5` with the other part's value at v = 5; a value at no setting is compared with it only
     when its part states no other setting's; an option turned on, `开启 Kahan 补偿时…`, `with X
     enabled`, is a setting), or the one whose starting value is the 9.3
-    row's baseline (`47.2 s to 40.1 s or less` for a row whose baseline is 47.2 s). Parts that state
-    several values for one metric (one per scenario), scenarios that name other models,
-    sequence lengths or card counts, and bounds on either side of the row's baseline (a
-    target below it, a tolerance above it) are not compared with each other.
+    row's baseline (`47.2 s to 40.1 s or less` for a row whose baseline is 47.2 s), or, where
+    the scenarios carry labels, the one of its own (`场景 B：≤ 29.0 s` for a 9.3 row `B：device，
+    int8`). Parts that state several values for one metric (one per scenario, not labelled),
+    scenarios that name other models, sequence lengths, card counts or labels, and bounds on
+    either side of the row's baseline (a target below it, a tolerance above it) are not
+    compared with each other.
 
     2's current value of a metric (`当前指标：… step time 26.0 s`, `MS 后端 9.6 s/step`), named in its
     own clause (or by its unit) and
@@ -246,7 +245,7 @@ def _compared(ctx: Context) -> list[Finding]:
         )
     for key, group in by_key.items():
         for later in group:
-            reference = _reference(
+            reference = reference_of(
                 later, [s for s in group if ORDER.index(s.source) < ORDER.index(later.source)], group, several
             )
             if reference is None or _other_magnitude(later.value, reference.value):
@@ -286,75 +285,6 @@ def _unverified(ctx: Context) -> list[Finding]:
         return []
     section = ctx.edition.name(VERIFICATION)
     return [Finding(line, 1, "RFC334", message) for line, message in unverified(statements_of(ctx), rows, section)]
-
-
-# what a value is said per, right after it: `6 GB per card`, `48 GB per node`, `每节点 48 GB`
-PER = re.compile(
-    r"(?i)\s*(?:of [\w ]{0,30}?)?(?:per|for each|on each|on every|every|each|/|每)\s*(?:(?P<device>card|rank|gpu|npu|device|卡)|(?P<node>node|host|server|machine|节点|机))"
-)
-
-
-def _per(s: Stated) -> str:
-    """ "device" or "node" when the value is said per one (`6 GB per card`), else ""."""
-    match = PER.match(s.claim.clause, s.claim.quantity.end)
-    return (match.lastgroup or "") if match else ""
-
-
-def _reference(later: Stated, earlier: list[Stated], group: list[Stated], several: set[int]) -> Stated | None:
-    """The earlier statement `later` states the same target as, when that is certain."""
-    sole = False
-    if later.source == "9.3" and later.key[0] == "bound" and later.klass == "tolerance":
-        # a 9.3 bound worse than its row's baseline guards against a regression, unless it is
-        # the one row of 9.3 for that metric, and holds no other: then it verifies the goal
-        if later.line in several or any(
-            s.source == "9.3" and s is not later and compatible(s, later, alike=False) for s in group
-        ):
-            return None
-        sole = True
-    candidates = [
-        s
-        for s in earlier
-        if s.source != later.source and compatible(s, later, alike=not sole) and _per(s) in ("", _per(later) or _per(s))
-    ]
-    if later.condition:  # `≤ 15.0 s at v = 5` is compared with what is stated at v = 5, where any is
-        at_setting = [s for s in candidates if s.condition == later.condition]
-        per_setting = any(s.source == later.source and s.condition not in (later.condition, frozenset()) for s in group)
-        # else with what is stated at no setting, unless the later part states one per setting:
-        # which of them the other part's is of is then not said
-        candidates = at_setting or ([] if per_setting else [s for s in candidates if not s.condition])
-    if not candidates:
-        return None
-    if any(same(s.value, later.value) for s in candidates):
-        return None  # it agrees with one of them
-    if later.anchor is not None:
-        anchored = [s for s in candidates if s.anchor is not None and same(s.anchor, later.anchor)]
-        alike = {(s.value.low, s.value.high) for s in anchored}
-        rows = [s for s in group if s.source == later.source and s.anchor is not None and same(s.anchor, later.anchor)]
-        if anchored and len(alike) == 1 and len({(s.value.low, s.value.high) for s in rows}) == 1:
-            return anchored[0]
-    by_source: dict[str, list[Stated]] = {}
-    for s in candidates:
-        by_source.setdefault(s.source, []).append(s)
-    mine = [
-        s
-        for s in group
-        if s.source == later.source
-        and compatible(s, later)
-        and (s.condition == later.condition or not s.condition)
-        # a 9.3 guard above its own row's baseline (`6 min native load | ≤ 6.1 min`) is no
-        # second value of the goal a row verifies
-        and (s.klass != "tolerance" or later.klass == "tolerance")
-    ]
-    if len({(s.value.low, s.value.high) for s in mine}) != 1:
-        return None  # the later part itself states several values for it (one per scenario)
-    for source in reversed(ORDER):
-        chosen = by_source.get(source)
-        if not chosen or len({(s.value.low, s.value.high) for s in chosen}) != 1:
-            continue
-        if other_scenario(chosen[0].context, later.context):
-            continue
-        return chosen[0]
-    return None
 
 
 # Values this many times apart are no slip of one target but two quantities the words did not

@@ -18,7 +18,10 @@ SCENARIO_TOKENS = (
     ),
     re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|×\s?(?:H100|A100|A800|H800|Atlas|Ascend|910B))"),
     re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:节点|nodes?\b)"),
+    # a scenario's own label: `场景 B（…）` in 3.1, a 9.3 row `B：device，int8`, `Scenario S2`
+    re.compile(r"(?:场景|[Ss]cenario)\s?([A-Z]\d?|\d{1,2})(?![\w.])|^\s*([A-Z]\d?)\s?[:：]"),
 )
+LABELS = len(SCENARIO_TOKENS) - 1  # where the labels are among a text's tokens
 
 
 # a count of parameters held per card, no model's size: `每卡本地分片约 1.625 B 参数`
@@ -37,9 +40,14 @@ def tokens(text: str) -> tuple[frozenset[str], ...]:
     )
 
 
+def labels(text: str) -> frozenset[str]:
+    """The scenario labels a text names (`场景 B`, a row's `B：`)."""
+    return tokens(text)[LABELS]
+
+
 def other_scenario(a: str, b: str) -> bool:
-    """The two name another model, sequence length, card or node count (each names some
-    and none in common)."""
+    """The two name another model, sequence length, card or node count, or another scenario's
+    label (each names some and none in common)."""
     return any(x and y and not x & y for x, y in zip(tokens(a), tokens(b)))
 
 
