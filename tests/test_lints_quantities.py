@@ -1770,3 +1770,19 @@ def test_a_labelled_scenario_is_compared_with_its_own_label(criterion, found):
     assert messages == (
         [f"'9.3 性能 / 显存验证' 通过标准 states step time <= {criterion[2:]}, {found}"] if found else []
     )
+
+
+@pytest.mark.parametrize(
+    "a, b, other",
+    [
+        ("序列长度 131,072", "128k packed（平均文档 6k）", False),
+        ("seq 32k", "seq 32768", False),
+        ("seq 4096", "seq 8192", True),
+        ("128K context", "seq 65,536", True),
+    ],
+)
+def test_a_sequence_length_is_one_number_however_written(a, b, other):
+    """(held-back round 30) `序列长度 131,072` in 2 and `128k packed` in 8 are one scenario."""
+    from rfc_template.lints.quantities.scenarios import other_scenario
+
+    assert other_scenario(a, b) is other

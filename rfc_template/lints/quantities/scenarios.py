@@ -11,10 +11,11 @@ from rfc_template.lints.quantities.claims import Claim
 
 SCENARIO_TOKENS = (
     re.compile(r"(?<![\d.])(?<!\dF)(\d+(?:\.\d+)?)\s?B\b"),  # model sizes: 13B, Llama-2 7B (not 1F1B's)
-    # sequence lengths (not a rate: `419k tokens/s` is a throughput)
+    # sequence lengths (not a rate: `419k tokens/s` is a throughput), read as one number:
+    # `128k`, `seq 131,072` and `序列长度 131072` are one length
     re.compile(
-        r"(?i)(?<![\d.])(\d+)\s?K\b(?!\s?(?:tokens?|tok|samples?)?\s?/\s?(?:s|sec|秒)\b)"
-        r"|(?:seq(?:uence)?(?: length)?|序列长度|seq_len)\s?(\d+)"
+        r"(?i)(?<![\d.])(\d+)(\s?K)\b(?!\s?(?:tokens?|tok|samples?)?\s?/\s?(?:s|sec|秒)\b)"
+        r"|(?:seq(?:uence)?(?: length)?|序列长度|seq_len)\s?(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\s?K\b)?"
     ),
     re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|×\s?(?:H100|A100|A800|H800|Atlas|Ascend|910B))"),
     re.compile(r"(?i)(?<![\d.])(\d+)\s?(?:节点|nodes?\b)"),
@@ -32,12 +33,18 @@ PER_SHARD = re.compile(r"(?i)每卡|每张卡|单卡|每个 ?rank|单 ?rank|分�
 def tokens(text: str) -> tuple[frozenset[str], ...]:
     return tuple(
         frozenset(
-            next(g for g in m.groups() if g)
+            _length(m) if index == 1 else next(g for g in m.groups() if g)
             for m in pattern.finditer(text)
             if index or not PER_SHARD.search(text, max(0, m.start() - 12), m.start())
         )
         for index, pattern in enumerate(SCENARIO_TOKENS)
     )
+
+
+def _length(match: re.Match) -> str:
+    """A sequence length as one number of tokens: a K is 1,024 (`128k` is 131,072)."""
+    number, thousands = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    return str(int(number.replace(",", "")) * (1024 if thousands else 1))
 
 
 def labels(text: str) -> frozenset[str]:
