@@ -1786,3 +1786,16 @@ def test_a_sequence_length_is_one_number_however_written(a, b, other):
     from rfc_template.lints.quantities.scenarios import other_scenario
 
     assert other_scenario(a, b) is other
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "每层前向 ring 发送量从 448 MiB 降到 ≤ 288 MiB",
+        "每层前向 ring 发送 448 MiB → ≤ 288 MiB",
+        "ring send per layer ≤ 288 MiB",
+    ],
+)
+def test_what_a_rank_sends_is_a_volume_of_its_own(text):
+    """(held-back round 30) a ring peer's send volume, not the whole communication volume."""
+    assert claims_in(normal(text))[-1].metric.key == "send volume"

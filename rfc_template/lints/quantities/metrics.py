@@ -141,6 +141,14 @@ LEXICON = (
         (BYTES,),
         r"通信(?:数据)?量(?!化)|comm(?:unication)? volume|(?:network |all-reduce |DP )?traffic",  # (通信量化: quantization)
     ),
+    # what a rank sends to its peer (`每层前向 ring 发送量`, `ring send per layer`): a volume of its own,
+    # not the whole communication volume
+    (
+        "send volume",
+        LOWER,
+        (BYTES,),
+        r"发送(?:数据)?量|(?<=ring )发送(?=\s?\d)|send volume|bytes sent|ring send(?:s)?(?= (?:per|volume|\d))",
+    ),
     # what a save writes to storage (`单次保存上传量`, `bytes uploaded per save`): a volume of its own
     (
         "upload volume",
@@ -196,7 +204,7 @@ ANCHORS = (
     "throughput", "mttr", "mfu", "speed", "加速比", "带宽", "bandwidth", "bubble", "气泡", "阻塞",
     "通信量", "通信数据", "暴露", "exposed", "volume", "traffic", "drop", "丢", "padding", "填充", "阶段", "phase",
     "optimizer", "优化器", "gather", "scatter", "all-reduce", "allreduce", "all-to-all", "alltoall",
-    "stall", "停顿", "卡顿", "lost", "丢失", "上传", "写入", "落盘", "upload", "written", "write",
+    "stall", "停顿", "卡顿", "lost", "丢失", "上传", "写入", "落盘", "upload", "written", "write", "发送", "send", "sent",
 )  # fmt: skip
 BEFORE, AFTER = (
     24,

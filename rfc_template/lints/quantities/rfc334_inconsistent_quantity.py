@@ -120,7 +120,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     (`exposed P2P ≤ 0.2 s per step`, no step time though said per step), the optimizer states'
     memory (`优化器状态显存`), a phase named in brackets (`step time（optimizer 段）`; but `端到端
     step time` is the step time), a change after an estimate in its brackets (`预估 131.4 s，约
-    −11.6%`: no target), what a save writes to storage (`单次保存上传量`), a collective's calls
+    −11.6%`: no target), what a save writes to storage (`单次保存上传量`), what a rank sends its
+    ring peer (`每层前向 ring 发送量`), a collective's calls
     (`每 step reduce-scatter ≤ 150 次`, `reduce-scatter 次数 | ≤ 150 次/step`, `all-gather calls per
     step: 96 → 48`: a count said as calls, of the one collective its clause names, or under a
     name that counts them), and a phase named,
