@@ -1799,3 +1799,10 @@ def test_a_sequence_length_is_one_number_however_written(a, b, other):
 def test_what_a_rank_sends_is_a_volume_of_its_own(text):
     """(held-back round 30) a ring peer's send volume, not the whole communication volume."""
     assert claims_in(normal(text))[-1].metric.key == "send volume"
+
+
+def test_a_collective_in_the_plural_per_step_is_counted():
+    """(held-back round 30) `all-gathers per stage rank per step 384 → 136`: the calls counted."""
+    (claim,) = claims_in(normal("all-gathers per stage rank per step 384 → 136"))
+    assert claim.metric.key == "all-gather calls" and claim.quantity.number == 136
+    assert not claims_in(normal("the all-gathers overlap with compute of 8 layers"))

@@ -168,7 +168,8 @@ LEXICON = (
         "collective calls",
         LOWER,
         (CALLS,),
-        rf"(?:number|count) of (?:{_COLLECTIVES})(?:s\b)?|(?:{_COLLECTIVES})(?:s\b)? ?(?:(?:调用)?次数|calls?\b|counts?\b|launches\b)",
+        rf"(?:number|count) of (?:{_COLLECTIVES})(?:s\b)?|(?:{_COLLECTIVES})(?:s\b)? ?(?:(?:调用)?次数|calls?\b|counts?\b|launches\b)"
+        rf"|(?:{_COLLECTIVES})s(?= per\b)",  # (`all-gathers per stage rank per step 384 → 136`)
     ),
 )
 MENTION = re.compile("|".join(f"(?P<m{i}>{pattern})" for i, (_, _, _, pattern) in enumerate(LEXICON)), re.I)

@@ -123,7 +123,7 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     −11.6%`: no target), what a save writes to storage (`单次保存上传量`), what a rank sends its
     ring peer (`每层前向 ring 发送量`), a collective's calls
     (`每 step reduce-scatter ≤ 150 次`, `reduce-scatter 次数 | ≤ 150 次/step`, `all-gather calls per
-    step: 96 → 48`: a count said as calls, of the one collective its clause names, or under a
+    step: 96 → 48`, `all-gathers per step 384 → 136`: a count said as calls, of the one collective its clause names, or under a
     name that counts them), and a phase named,
     `优化器阶段`, `optimizer step`, are metrics of their own), stated the same way (a bound
     `<= 25 min`, a change `下降 >= 15%`, a limit on a regression `增加 <= 2 GB`, `增量 ≤ 0.6 GB`,
