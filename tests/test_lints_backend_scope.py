@@ -94,3 +94,14 @@ def test_a_goal_that_scopes_both_backends(text, both):
     from rfc_template.lints.consistency.rfc344_goal_backend_scope import BOTH
 
     assert (BOTH.search(text) is not None) is both
+
+
+def test_the_other_backend_out_of_this_phase_after_a_version():
+    """(held-back round 30) `Support PT only (torch ≥ 2.1, eager); MS is not supported in this
+    phase`: the dot of a version is no sentence's end."""
+    from rfc_template.lints.consistency.rfc344_goal_backend_scope import ONE_FIRST
+
+    assert ONE_FIRST.search("5. Support PT only (torch ≥ 2.1, eager); MS is not supported in this phase.")
+    assert not ONE_FIRST.search(
+        "5. Support PT only (torch ≥ 2.1, eager); MS graph mode is not supported in this phase."
+    )

@@ -29,6 +29,8 @@ LATER = (
     r"|the next (?:phase|release|version)|(?<!or )later"
     # out of this phase, said of the other backend itself (`MS 后端不在本期范围`, not `JAX 等其他框架本期不支持`)
     r"|(?<=后端)不在本期(?:的)?范围|(?<=后端)本期不(?:支持|交付|做|实现)"
+    # (`MS is not supported in this phase`)
+    r"|not (?:be )?(?:supported|delivered|provided|included) (?:in|for) (?:this|the first) (?:phase|release|version)"
 )
 # the backend as a whole, not a feature of it: what may stand before `只支持 PT` in its clause
 # (`本期只支持 PT`, not `overlap 本期只支持 PT`), and after the other one (`MS 后端`, not `MS graph mode`)
@@ -40,7 +42,7 @@ ONE_FIRST = re.compile(
     # `Support PT (PyTorch 2.1, eager mode) only in this phase, …; MS follows later`
     # (`PT only supports eager mode` is a restriction within PT)
     rf"|(?:\bsupport\w*\s+|{_LEAD})(?P<first_on>{NAME})\b(?:\s*\([^()]*\))?\s+only\b(?!\s+\w+s\b)"
-    rf"[^.]{{0,80}}?\b(?P<other_on>{NAME})\b{_WHOLE}"
+    rf"(?:[^.]|(?<=\d)\.(?=\d)){{0,80}}?\b(?P<other_on>{NAME})\b{_WHOLE}"  # (a version's dot: `torch ≥ 2.1`)
     rf"[^.;]{{0,30}}?(?:{LATER})"
 )
 
@@ -163,6 +165,17 @@ GOAL = "3. 支持 PT / MS 的 fully_shard、hsdp、TP 及其与 PP、重计算�
             "3. Support the following scope of PT + MS:",
             rfc="en",
         ),
+        # the other backend out of this phase, after a version's dot (held-back round 30)
+        edit(
+            "| Backend | PT |",
+            "| Backend | PT + MS |",
+            (
+                "3. Support the following scope of PT:",
+                "3. Support PT only (torch ≥ 2.1, eager); MS is not supported in this phase:",
+            ),
+            rfc="en",
+            at="3. Support PT only",
+        ),
         # a backend left out as a whole in 3.2, or in 8's row (held-back round 22)
         edit(
             "### 3.2 非目标\n",
@@ -204,7 +217,8 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     after them; not `Communication backends: both HCCL and NCCL`).
     When it is PT + MS: an item that supports one backend first and leaves the other for later
     (`本期先支持 PT（torch_npu）后端，MS 后端放到下一期`, `only PT in this phase; MS in a later
-    RFC`, `Support PT (eager mode) only in this phase; MS follows later`, `本期只交付 PT 后端，MS
+    RFC`, `Support PT (eager mode) only in this phase; MS follows later`, `Support PT only (torch ≥
+    2.1); MS is not supported in this phase`, `本期只交付 PT 后端，MS
     后端不在本期范围`); so does 8's PT / MS 差异 (PT / MS differences) row (`本期只支持 PT，MS 后端放到下个版本`).
     In a PT + MS RFC, too: an item of 3.1 or 3.2, or 8's PT / MS 差异 row, that leaves a backend
     out as a whole (`本期不支持 MindSpore 后端`, `MS 后端本期不提供`, `the MS backend is out of
