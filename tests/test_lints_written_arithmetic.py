@@ -418,3 +418,20 @@ def test_a_range_of_counts_multiplied_is_no_product(text):
 )
 def test_signed_parts_and_their_net(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 30) an estimate's word before the brackets, words on what a factor counts
+        ("B-34B peak per device +11.0 GB expected (8 kept units × 1.38 GB), at most +11.5 GB", False),
+        ("B-34B peak per device +11.0 GB expected (6 kept units × 1.38 GB), at most +11.5 GB", True),
+        ("峰值增加约 11.0 GB 预计（8 层 × 1.38 GB）", False),
+        # a fall broken down by its size is no product of the other sign
+        ("peak per device −11.0 GB (8 kept units × 1.38 GB freed)", False),
+        ("显存 −11.0 GB（8 层 × 1.38 GB）", False),
+        ("显存 −11.0 GB（6 层 × 1.38 GB）", True),
+    ],
+)
+def test_an_estimate_worked_out_in_brackets(text, is_wrong):
+    assert wrong(text) is is_wrong

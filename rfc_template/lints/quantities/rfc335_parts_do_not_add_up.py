@@ -151,9 +151,10 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       ms (38 ms + 12 ms + 10 ms)`: what was added); a total may follow the brackets of its parts
       (`（6.5 GB + 6.5 GB + 6.5 GB）共 19.5 GB`; not a list left open, `等`, parts per card, or
       brackets that are one term after a value), a part may carry its own product in brackets
-      (`0.9 GB (28 layers × 32 MiB)`; not `(×2)`, which multiplies it), and a factor may say what
-      it counts (`20 层 × 15 块 × 128 MiB`, `2,048 tokens × 2048 × 2 bytes`; not a unit or a
-      multiplier, `2 字节`, `1 万`);
+      (`0.9 GB (28 layers × 32 MiB)`, an estimate's too, `+11.0 GB expected (8 kept units ×
+      1.38 GB)`, and a fall its size's, `−11.0 GB（8 层 × 1.38 GB）`; not `(×2)`, which multiplies
+      it), and a factor may say what it counts (`20 层 × 15 块 × 128 MiB`, `2,048 tokens × 2048 ×
+      2 bytes`, `8 kept units`; not a unit or a multiplier, `2 字节`, `1 万`);
     - a formula of 5.1's parameters given with its value at their defaults: `(prefetch_buckets
       + 2) × bucket_size_mb，默认 1 GB` against the defaults 2 and 256 (a name with a unit,
       `_mb`, gives the formula's unit when the formula is proportional to it).
@@ -718,13 +719,21 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
             return last, last.approx or "≈" in equals.group() or "约" in equals.group()
     head = text[: chain.start]
     bracket = re.search(r"[(\[]\s*[^()\[\]\d]*$", head)
-    if bracket and before and not text[before[-1].end : bracket.start()].strip():
-        return before[-1], before[-1].approx
+    if bracket and before:
+        between = text[before[-1].end : bracket.start()]
+        if not between.strip():
+            return before[-1], before[-1].approx
+        if ESTIMATED_AFTER.fullmatch(between):  # `+11.0 GB expected (8 kept units × 1.38 GB)`
+            return before[-1], True
     if before:
         equals = TOTAL_NAMED.match(text[before[-1].end : chain.start])
         if equals and not CLAUSE_WORDS.search(equals.group(1) or ""):
             return before[-1], before[-1].approx or "≈" in equals.group()
     return None
+
+
+# an estimate's word between a total and the brackets that work it out
+ESTIMATED_AFTER = re.compile(r"(?i)\s*(?:expected|estimated|predicted|projected|预计|预估|估计|左右)\s*")
 
 
 def _all_in_brackets(text: str, chain: _Sum, total: Quantity) -> bool:
@@ -949,10 +958,10 @@ def _counts_alone(text: str) -> str:
 
 
 # what a whole-number factor counts, right before its `×` (`20 层 × 15 块 × 128 MiB`, `2,048 tokens ×
-# 2048 × 2 bytes`): read as the number alone (blanked, so that every place stays where it was)
+# 2048 × 2 bytes`, `8 kept units × 1.38 GB`): read as the number alone (blanked, so that every place stays where it was)
 FACTOR_NOUN = re.compile(
-    r"(?<=\d)(\s?(?:(?![万千亿百])[\u4e00-\u9fff]{1,2}|(?i:layers?|blocks?|ranks?|cards?|nodes?|experts?|micro-batches|"
-    r"buffers?|copies|chunks?|steps?|GPUs?|NPUs?|devices?|tokens?|heads?|params?|parameters?)))(?=\s?×)"
+    r"(?<=\d)(\s?(?:(?![万千亿百])[\u4e00-\u9fff]{1,2}|(?i:(?:[a-z]+\s){0,2}(?:layers?|blocks?|units?|ranks?|cards?|nodes?|experts?"
+    r"|micro-batches|buffers?|copies|chunks?|steps?|GPUs?|NPUs?|devices?|tokens?|heads?|params?|parameters?))))(?=\s?×)"
 )
 
 
@@ -971,6 +980,8 @@ def _products(written: str) -> list[str]:
             continue
         whole, approx = total
         approx = approx or any(p.approx for p in chain.parts)  # (`768 × 约 50 µs`)
+        if whole.number < 0:  # a fall broken down by its size: `−11.0 GB (8 layers × 1.38 GB)`
+            whole = whole._replace(low=-whole.high, high=-whole.low, number=-whole.number)
         if whole.bare and COUNT_MULTIPLIER.match(text, whole.end):
             continue  # `= 40 Mi 个元素`, `= 40 M elements`: a count's multiplier after a space, not read
         units = [p for p in chain.parts if p.dim != COUNT]
