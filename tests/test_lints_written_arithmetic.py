@@ -435,3 +435,21 @@ def test_signed_parts_and_their_net(text, is_wrong):
 )
 def test_an_estimate_worked_out_in_brackets(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 30) a part of the whole said before `其中` / `of which`, with its share
+        ("step time 18.4 s，吞吐 7,123 tokens/s/GPU；其中 attention 前向 + 反向 11.0 s，约占 60%。", False),
+        ("step time 18.4 s，吞吐 7,123 tokens/s/GPU；其中 attention 前向 + 反向 11.0 s，约占 45%。", True),
+        ("step time 18.4 s, of which attention takes 11.0 s (about 60%).", False),
+        ("step time 18.4 s, of which attention takes 11.0 s (about 45%).", True),
+        # two wholes of the dimension before it: which one is not said
+        ("PT 18.4 s / MS 19.0 s；其中 attention 11.0 s，约占 45%", False),
+        # a share of something else named between
+        ("step time 18.4 s；其中通信 4.0 s，exposed 1.0 s，约占 5%", False),
+    ],
+)
+def test_a_part_of_the_whole_said_before_it_with_its_share(text, is_wrong):
+    assert wrong(text) is is_wrong

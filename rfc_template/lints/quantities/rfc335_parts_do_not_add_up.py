@@ -110,7 +110,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       192 MiB`, `64 GB, of which about 75%, i.e. 48 GB` (a share is read as approximate); and a
       value given as a share of another of its kind: `3 ms per step, 0.05 % of 6.00 s`, `24 GB, 37.5%
       of the 64 GB`, `3 ms（占 6.00 s 的 0.05%）`, or with the quotient in brackets, `0.22%（38 ms / 17.02 s）`
-      (or the change it is: `下降 7.5%（14.8 s / 16.0 s）`);
+      (or the change it is: `下降 7.5%（14.8 s / 16.0 s）`), and a part of the one whole of its
+      kind its sentence gives before `其中` / `of which`, with its share: `step time 18.4 s；其中
+      attention 11.0 s，约占 60%`;
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`, and one
       with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume);
@@ -440,6 +442,8 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += signed_sum_messages(text)
     if "%" in text and (" of " in text or "占" in text or "/" in text or "÷" in text):
         found += _percent_of(text)
+    if "%" in text and ("其中" in text or "of which" in text):
+        found += _share_of_which(text)
     return tuple(dict.fromkeys(found))
 
 
@@ -1214,6 +1218,44 @@ def _percent_of(text: str) -> list[str]:
         if part is None or whole is None or part.dim != whole.dim or part.dim in (COUNT, PERCENT) or not whole.low:
             continue
         found += _share_of(text, part, whole, percent)
+    return found
+
+
+# a part of a whole said before it, then its share: `step time 18.4 s；其中 attention 11.0 s，约占 60%`,
+# `step time 18.4 s, of which attention takes 11.0 s (about 60%)`
+OF_THE_WHOLE = re.compile(r"(?i)其中|\bof which\b")
+SHARE_AFTER = re.compile(
+    r"(?i)^\s*[,，(（]?\s*(?:约|大约|about|~|≈|roughly)?\s*(?:占|i\.e\.,?)?\s*(?:约|about|~|≈)?\s*$"
+)
+WHOLE_SENTENCE_END = re.compile(r"[。\n]|\.\s")
+
+
+def _share_of_which(text: str) -> list[str]:
+    """`A of which B, 约占 P%`: B over A is P%, where the sentence before `其中` / `of which` gives
+    one value of B's dimension (its whole) and none of another beside it."""
+    values = quantities(text)
+    found = []
+    for i, percent in enumerate(values):
+        if percent.dim != PERCENT or percent.sign or not i:
+            continue
+        part = values[i - 1]
+        if part.dim in (COUNT, PERCENT) or not SHARE_AFTER.match(text[part.end : percent.start]):
+            continue
+        sentence = max((m.end() for m in WHOLE_SENTENCE_END.finditer(text, 0, part.start)), default=0)
+        which = [m for m in OF_THE_WHOLE.finditer(text, sentence, part.start)]
+        if len(which) != 1:
+            continue
+        wholes = {
+            (q.low, q.high): q
+            for q in values
+            if sentence <= q.start and q.end <= which[0].start() and q.dim == part.dim
+        }
+        between = [q for q in values if which[0].end() <= q.start and q.end <= part.start]
+        if len(wholes) != 1 or between:
+            continue
+        whole = next(iter(wholes.values()))
+        if whole.low and part.high <= whole.low:
+            found += _share_of(text, part, whole, percent)
     return found
 
 
