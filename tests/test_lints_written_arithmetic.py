@@ -453,3 +453,23 @@ def test_an_estimate_worked_out_in_brackets(text, is_wrong):
 )
 def test_a_part_of_the_whole_said_before_it_with_its_share(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # tokens over a time (over the cards), given as a throughput (held-back round 30), as the
+        # corpus writes it
+        ("| 基线 step time / 吞吐 | 30.0 s；273 tokens/s/卡（524,288 tokens ÷ 30.0 s ÷ 64 卡） |", False),
+        ("| 基线 step time / 吞吐 | 30.0 s；273 tokens/s/卡（524,288 tokens ÷ 30.0 s ÷ 32 卡） |", True),
+        ("对应吞吐 131072 tokens ÷ 64 s = 2048 tokens/s。", False),
+        ("current metric: step time 8.0 s, throughput 131,072 tokens/s (1,048,576 tokens / 8.0 s)", False),
+        ("i.e. 2,097,152 tokens / 5.2 s ≈ 403k tokens/s.", False),
+        ("i.e. 2,097,152 tokens / 5.2 s ≈ 503k tokens/s.", True),
+        ("| 538k tokens/s (2,097,152 tokens / 3.9 s) |", False),
+        # a per-card rate without its cards: what the tokens are per is not said
+        ("吞吐 4096 tokens ÷ 6.4 s = 640 tokens/s/卡。", False),
+    ],
+)
+def test_tokens_over_a_time_given_as_a_throughput(text, is_wrong):
+    assert wrong(text) is is_wrong

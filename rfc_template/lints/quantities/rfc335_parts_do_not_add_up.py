@@ -102,6 +102,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       of a sum: `4 s + 8 s = 12 s`);
     - a size at a bandwidth given as the time it takes: `28 GB per node at 2 GB/s = 14 s`,
       `240 GB 按 16 GB/s 写回需要 15 s`;
+    - tokens over a time, and over the cards for a rate per card, given as a throughput:
+      `2,097,152 tokens / 5.2 s ≈ 403k tokens/s`, `273 tokens/s/卡（524,288 tokens ÷ 30.0 s ÷ 64
+      卡）` (a rate per card with no cards in its quotient is not read);
     - numbers in brackets, minus signs and quotients worked out and set equal side by side:
       `512 × (1 − 19.2 / 25.6) = 512 × 0.25 = 128`, `(7 − 1) / (32 + 7 − 1) = 15.8%` (numbers
       only, no names; each decimal may be rounded by half its last digit, a result by 1% and a
@@ -338,7 +341,7 @@ def _sections(source: str) -> list[str]:
 
 def _section_candidates(source: str, language: str) -> tuple[int, ...]:
     starts: set[int] = set()
-    results = "=" in source or "≈" in source or "%" in source
+    results = "=" in source or "≈" in source or "%" in source or "tokens/s" in source
     for mark in MARKS.get(language, MARKS["en"]):
         if mark in ("/", "÷") and not results:
             continue  # a quotient is read only with its result (`tokens/s` is no division)
@@ -347,7 +350,12 @@ def _section_candidates(source: str, language: str) -> tuple[int, ...]:
             if mark in ("/", "÷"):
                 start, end = _line_at(source, at)
                 written = source[start:end]
-                if "=" not in written and "≈" not in written and not PERCENT_QUOTIENT.search(written):
+                if (
+                    "=" not in written
+                    and "≈" not in written
+                    and not PERCENT_QUOTIENT.search(written)
+                    and not ("tokens" in written and THROUGHPUT_BEFORE.search(written))
+                ):
                     at = source.find(mark, end)  # (on another line, perhaps)
                     continue
             if len(mark) == 1 and mark != "由":
@@ -444,6 +452,8 @@ def arithmetic(text: str) -> tuple[str, ...]:
         found += _percent_of(text)
     if "%" in text and ("其中" in text or "of which" in text):
         found += _share_of_which(text)
+    if "tokens" in text and ("÷" in text or "/" in text):
+        found += _throughputs(text)
     return tuple(dict.fromkeys(found))
 
 
@@ -1256,6 +1266,47 @@ def _share_of_which(text: str) -> list[str]:
         whole = next(iter(wholes.values()))
         if whole.low and part.high <= whole.low:
             found += _share_of(text, part, whole, percent)
+    return found
+
+
+# tokens over a time (and over the cards), given as a throughput: `4096 tokens ÷ 6.4 s = 640
+# tokens/s/卡`, `273 tokens/s/卡（524,288 tokens ÷ 30.0 s ÷ 64 卡）`, `1,048,576 tokens / 8.0 s`
+_RATE_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_TOKENS_OVER_TIME = (
+    rf"(?P<over>(?P<tokens>{_RATE_NUMBER})\s?(?P<tk>[kKM])?\s?tokens?\s*[÷/]\s*(?P<time>{_RATE_NUMBER})\s?(?P<tu>ms|s|秒)\b"
+    rf"(?:\s*[÷/]\s*(?P<cards>\d+)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)?)?)"
+)
+_THROUGHPUT = (
+    rf"(?P<given>(?P<rate>{_RATE_NUMBER})\s?(?P<rk>[kKM])?\s?tokens?/s(?P<per>\s?/\s?(?:卡|card|GPU|NPU|rank|device))?)"
+)
+THROUGHPUT_AFTER = re.compile(rf"(?i){_TOKENS_OVER_TIME}\s*(?P<eq>=|≈|约|~)\s*(?:约|about|~)?\s*{_THROUGHPUT}")
+THROUGHPUT_BEFORE = re.compile(rf"(?i){_THROUGHPUT}\s*[（(]\s*(?:=\s*)?{_TOKENS_OVER_TIME}\s*[)）]")
+SCALE = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6}
+
+
+def _throughputs(text: str) -> list[str]:
+    """Tokens over a time (over the cards too, where the throughput is per card) given as a
+    throughput, worked on the numbers as written: the result may hide half its last digit,
+    `≈` / `约` 2% more."""
+    found = []
+    for match in [*THROUGHPUT_AFTER.finditer(text), *THROUGHPUT_BEFORE.finditer(text)]:
+        tokens = float(match.group("tokens").replace(",", "")) * SCALE[match.group("tk") or ""]
+        seconds = float(match.group("time").replace(",", "")) / (1000 if match.group("tu") == "ms" else 1)
+        cards = int(match.group("cards")) if match.group("cards") else 1
+        if (match.group("per") is None) != (match.group("cards") is None) or not seconds or not cards:
+            continue  # a per-card rate without its cards, or the other way: not read
+        written = match.group("rate")
+        scale = SCALE[match.group("rk") or ""]
+        rate = float(written.replace(",", "")) * scale
+        decimals = len(written.split(".")[1]) if "." in written else 0
+        slack = 0.5 * 10**-decimals * scale + (0.02 * rate if match.groupdict().get("eq") in ("≈", "约", "~") else 0.0)
+        computed = tokens / seconds / cards
+        if abs(computed - rate) > slack + 0.005 * rate:
+            per = match.group("per") or ""
+            found.append(
+                f"{match.group('over').strip()} is {computed:,.0f} tokens/s{per}, "
+                f"not the {match.group('given')} it is given as"
+            )
     return found
 
 
