@@ -96,12 +96,30 @@ def test_a_goal_that_scopes_both_backends(text, both):
     assert (BOTH.search(text) is not None) is both
 
 
-def test_the_other_backend_out_of_this_phase_after_a_version():
-    """(held-back round 30) `Support PT only (torch ≥ 2.1, eager); MS is not supported in this
-    phase`: the dot of a version is no sentence's end."""
+@pytest.mark.parametrize(
+    "text, gone",
+    [
+        # (held-back round 30) the backend's name alone, opening its clause
+        ("5. Support PT only (torch ≥ 2.1, eager); MS is not supported in this phase.", "MS"),
+        # (a newcomer's review) a mode of a backend, not the backend
+        (
+            "5. Support PT only in eager mode (torch ≥ 2.1) and MS in PyNative, graph mode not supported in this phase.",
+            "",
+        ),
+        ("5. Support PT and MS; MS graph mode is not supported in this phase.", ""),
+        ("5. Support PT only (torch ≥ 2.1.0, eager) for now; MS will not be supported in the first release.", "MS"),
+    ],
+)
+def test_the_other_backend_said_out_of_this_phase(text, gone):
+    assert _left_out(text) == gone
+
+
+def test_a_version_s_dot_is_no_sentence_end():
+    """(a newcomer's review) `Support PT only (torch ≥ 2.1, eager) in this phase; MS follows in the
+    next release`: PT first, MS later."""
     from rfc_template.lints.consistency.rfc344_goal_backend_scope import ONE_FIRST
 
-    assert ONE_FIRST.search("5. Support PT only (torch ≥ 2.1, eager); MS is not supported in this phase.")
+    assert ONE_FIRST.search("5. Support PT only (torch ≥ 2.1, eager) in this phase; MS follows in the next release.")
     assert not ONE_FIRST.search(
-        "5. Support PT only (torch ≥ 2.1, eager); MS graph mode is not supported in this phase."
+        "5. Support PT only in eager mode (torch ≥ 2.1) and MS in PyNative, graph mode not supported in this phase."
     )

@@ -29,8 +29,6 @@ LATER = (
     r"|the next (?:phase|release|version)|(?<!or )later"
     # out of this phase, said of the other backend itself (`MS 后端不在本期范围`, not `JAX 等其他框架本期不支持`)
     r"|(?<=后端)不在本期(?:的)?范围|(?<=后端)本期不(?:支持|交付|做|实现)"
-    # (`MS is not supported in this phase`)
-    r"|not (?:be )?(?:supported|delivered|provided|included) (?:in|for) (?:this|the first) (?:phase|release|version)"
 )
 # the backend as a whole, not a feature of it: what may stand before `只支持 PT` in its clause
 # (`本期只支持 PT`, not `overlap 本期只支持 PT`), and after the other one (`MS 后端`, not `MS graph mode`)
@@ -49,7 +47,7 @@ ONE_FIRST = re.compile(
 
 # a backend said not delivered at all, as a whole (`本期不支持 MindSpore 后端`, `MS 后端本期不提供`,
 # `the MS backend is out of scope`); not a restriction within it (`MS 后端本期不支持 GRAPH_MODE`)
-_END = r"(?=\s*(?:[，,。.;；:：)）(（]|原因|because|in this|for (?:this|now)|yet\b|$))"
+_END = r"(?=\s*(?:[，,。.;；:：)）(（]|原因|because|in this|in the (?:first|initial)|for (?:this|now)|yet\b|$))"
 _REFUSED = r"不支持|不提供|不交付|不实现|不覆盖|不可用|不在本期(?:的)?范围"
 LEFT_OUT = re.compile(
     rf"(?i)(?:本期|当前|目前|暂)?(?:{_REFUSED})\s*(?P<zh>{_PT}|{_MS})\s*后端{_END}"
@@ -57,6 +55,9 @@ LEFT_OUT = re.compile(
     rf"|\b(?:no|not)\s+(?:support\w*\s+)?(?:for\s+|of\s+)?(?:the\s+)?(?P<en>{NAME})\s+backend{_END}"
     rf"|\b(?:the\s+)?(?P<en_after>{NAME})\s+backend\s+(?:is|will be)\s+(?:not supported|not provided|not delivered"
     rf"|out of scope|excluded|a non-goal){_END}"
+    # the backend's name alone opening its clause: `Support PT only (…); MS is not supported in this phase`
+    rf"|(?:^|[;；,，:：]\s*|\d[.、)]\s*)(?:the\s+)?(?P<en_bare>{NAME})\s+(?:is|will be|will)\s+(?:not (?:yet )?(?:be )?supported"
+    rf"|not (?:be )?provided|not (?:be )?delivered|out of scope){_END}"
 )
 # a verification row said to run on one backend alone: `…, PT only`, `仅 MS`, `only on PT`
 # (`MS only supports PyNative` is a restriction within MS)
@@ -79,12 +80,14 @@ CONDITIONED = re.compile(
 
 
 CLAUSE_END = re.compile(r"[，,;；。]")
+OPENING_MARKS = " ;；,，:："  # what may open a quoted clause, left out of the message
 
 
 def _left_out(text: str) -> str:
     """The backend the text says is not delivered at all, or ""."""
     found = _leaving_out(text)
-    return next((found.group(g) for g in ("zh", "zh_after", "en", "en_after") if found.group(g)), "") if found else ""
+    groups = ("zh", "zh_after", "en", "en_after", "en_bare")
+    return next((found.group(g) for g in groups if found.group(g)), "") if found else ""
 
 
 def _leaving_out(text: str) -> re.Match[str] | None:
@@ -165,7 +168,7 @@ GOAL = "3. 支持 PT / MS 的 fully_shard、hsdp、TP 及其与 PP、重计算�
             "3. Support the following scope of PT + MS:",
             rfc="en",
         ),
-        # the other backend out of this phase, after a version's dot (held-back round 30)
+        # the other backend's name alone said out of this phase (held-back round 30)
         edit(
             "| Backend | PT |",
             "| Backend | PT + MS |",
@@ -217,13 +220,13 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
     after them; not `Communication backends: both HCCL and NCCL`).
     When it is PT + MS: an item that supports one backend first and leaves the other for later
     (`本期先支持 PT（torch_npu）后端，MS 后端放到下一期`, `only PT in this phase; MS in a later
-    RFC`, `Support PT (eager mode) only in this phase; MS follows later`, `Support PT only (torch ≥
-    2.1); MS is not supported in this phase`, `本期只交付 PT 后端，MS
+    RFC`, `Support PT (eager mode) only in this phase; MS follows later`, `本期只交付 PT 后端，MS
     后端不在本期范围`); so does 8's PT / MS 差异 (PT / MS differences) row (`本期只支持 PT，MS 后端放到下个版本`).
     In a PT + MS RFC, too: an item of 3.1 or 3.2, or 8's PT / MS 差异 row, that leaves a backend
     out as a whole (`本期不支持 MindSpore 后端`, `MS 后端本期不提供`, `the MS backend is out of
-    scope`, `no support for the MS backend`; not `MS 后端本期不支持 GRAPH_MODE`, a restriction
-    within it), and a row of 9.1 or 9.3 said to run on one backend alone (`…, PT only`, `仅 MS`,
+    scope`, `no support for the MS backend`, `…; MS is not supported in this phase`, the name
+    alone opening its clause; not `MS 后端本期不支持 GRAPH_MODE`, `graph mode is not supported`,
+    a restriction within it), and a row of 9.1 or 9.3 said to run on one backend alone (`…, PT only`, `仅 MS`,
     `only on PT`) where no other row of its level (9.1's first cell) or metric (9.3's 指标)
     names the other backend.
     Reported at the item or row. A restriction within a backend (`MS 本期只支持 PyNative 模式`)
@@ -250,7 +253,7 @@ def goal_backend_scope(ctx: Context) -> list[Finding]:
                     1,
                     "RFC344",
                     f"{ctx.stated('适用后端', own)}, but {where} leaves {gone} out of this RFC "
-                    f"('{said.group().strip()[:60]}'): support both, or take {gone} out of {key}",  # type: ignore[union-attr]
+                    f"('{said.group().strip(OPENING_MARKS)[:60]}'): support both, or take {gone} out of {key}",  # type: ignore[union-attr]
                 )
             )
         elif both:

@@ -72,8 +72,11 @@ _TO_UP = r"提升到|提升至|提高到|提高至|增加到|增加至|升到|�
 TO = re.compile(
     rf"(?i)^\s*(?:(?P<down>{_TO_DOWN})|(?P<up>{_TO_UP})|→|->|⟶|=>|到|至|变为|变成|to)\s*(?:目标|target)?\s*(?:{_OP}|{_APPROX})?\s*{_APPROX}\s*$"
 )  # (`148.6 s → 目标 ≤ 136.7 s`: the after labelled as the target)
-# between a transition written after-first, its after and its before: `rises to 1,480 ms from 1,420 ms`
-FROM = re.compile(rf"(?i)^\s*,?\s*(?:up |down )?from\s*{_APPROX}\s*$")
+# between a transition written after-first, its after and its before: `rises to 1,480 ms from 1,420 ms`,
+# `falls to 11.9 s or less from 14.2 s`, `is about 1,480 ms instead of 1,420 ms`
+FROM = re.compile(
+    rf"(?i)^\s*(?:or (?:less|more|lower|higher|below|above)\s*)?,?\s*(?:(?:up |down )?from|instead of|rather than)\s*{_APPROX}\s*$"
+)
 # what a time with no metric of its own is the time of, by the action its clause names
 ACTION_METRIC = re.compile(
     r"(?i)(?P<recover>恢复|recover(?:s|ed|y)?\b|resum(?:e|es|ed)\b)|(?P<load>加载|\bload(?:s|ed|ing)?\b)"
@@ -100,10 +103,19 @@ COUNTED_COST = re.compile(
     r"(?i)(?:含|包含|包括|计入|算上)[^，,。；;]{0,10}?开销|\bincl(?:uding|\.)(?: the)?(?:\s[\w-]+){0,3}?\soverhead"
 )
 COST = re.compile(
-    r"(?i)代价|但是?|不过|换来|换回|换取|牺牲|额外|at the cost|in exchange|in return for|trade-?off|cost(?:s|ing)?\b|regress|劣化|开销|overhead|slower|变慢"
+    r"(?i)代价|但是?|不过|换来|换回|换取|作为交换|以(?:空间|显存|内存)换时间|牺牲|额外|at the cost|in exchange|in return for"
+    r"|traded for|which buys|the price of|trade-?off|cost(?:s|ing)?\b|regress|劣化|开销|overhead|slower|变慢"
 )
 # a clause that says what the clause before it was paid for: `多用约 18.7 GB，以换取 0.80 s/step`
-PAID_FOR = re.compile(r"(?i)^\s*(?:(?:以|用以|用来|来)?(?:换取|换来|换回)|in (?:exchange|return) for|to buy back)")
+PAID_FOR = re.compile(
+    r"(?i)^[^,，;；。]{0,12}?(?:换取|换来|换回|作为交换|作为代价)|^\s*(?:被)?用(?:来|于)|^\s*换成"
+    r"|^\s*(?:in (?:exchange|return) for|to buy back|which buys)"
+)
+# words anywhere in a sentence that say it trades one thing for another: `Memory is traded for time`,
+# `以显存换时间`, `the price of the overlap`
+TRADED = re.compile(
+    r"(?i)traded for|which buys|the price of|in (?:exchange|return) for|作为交换|以(?:空间|显存|内存)换时间"
+)
 SENTENCE_END = re.compile(r"[;。\n]")
 CLAUSE_END = re.compile(r",(?!\d{3}(?!\d))|、")
 # an English verb before a transition's `from`: `the overhead falls from 13% to 6.5%`
@@ -123,9 +135,18 @@ OF_METRIC = re.compile(r"(?i)\s*(?:of(?: the)?\s|的)?\s*(?:(?:extra|additional|
 
 
 # the metric is an addition: `extra peak`, `额外显存`, `16 MB of additional memory`
-EXTRA = re.compile(r"(?i)(?:\b(?:extra|additional|added)|额外的?|多出的?|新增的?)\s*$")
+EXTRA = re.compile(
+    r"(?i)(?:\b(?:extra|additional|added|(?:an? )?(?:increase|growth|rise) in)|额外的?|多出的?|新增的?)\s*$"
+)
 EXTRA_VALUE = re.compile(
     rf"(?i)(?:\b(?:extra|additional|added)|额外|多出|新增)\s*(?:{OPERATOR_WORDS})?\s*(?:{APPROX_WORDS})\s*$"
+)
+
+
+# the growth of the metric named before its value: `peak memory increase (≤ 11.5 GB`, `…increase, at most`
+GROWTH_AFTER = re.compile(
+    rf"(?i)\s*(?:per (?:device|card|GPU|NPU|rank)\s*)?(?:increase|growth|rise|增量|增幅)\s*(?:per (?:device|card|GPU|NPU|rank)\s*)?"
+    rf"[,，(（:：]?\s*(?:{OPERATOR_WORDS})?\s*(?:{APPROX_WORDS})\s*"
 )
 
 
@@ -139,4 +160,6 @@ def said_as_extra(clause: str, metric: Metric, quantity: Quantity) -> bool:
     mention = before[-1] if before else (after[0] if after else None)
     if mention is None:  # none named: `≤ 64.0 GiB (extra ≤ 4.0 GiB per card)` under a 9.3 metric
         return EXTRA_VALUE.search(clause, max(0, quantity.start - 24), quantity.start) is not None
+    if mention in before and GROWTH_AFTER.fullmatch(clause, mention.end, quantity.start):
+        return True  # `a moderate peak memory increase (≤ 11.5 GB per device)`, `…increase, at most 11.5 GB`
     return EXTRA.search(clause, max(0, mention.start - 12), mention.start) is not None

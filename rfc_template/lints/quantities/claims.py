@@ -31,7 +31,6 @@ from rfc_template.lints.quantities.claim_words import (
     LEAD,
     OF_METRIC,
     ORIGIN_POSTFIX,
-    PAID_FOR,
     PER_STEP_LEAD,
     PER_STEP_UNIT,
     PERCENT_OF,
@@ -45,6 +44,7 @@ from rfc_template.lints.quantities.claim_words import (
 )
 from rfc_template.lints.quantities.collective_calls import counted_as_calls, one_collectives_calls
 from rfc_template.lints.quantities.metrics import HIGHER, LOWER, Metric, metrics_in
+from rfc_template.lints.quantities.trades import spent, trades
 from rfc_template.lints.quantities.units import (
     CALLS,
     COUNT,
@@ -183,17 +183,20 @@ def claims_in(text: str, context: tuple[Metric, ...] = ()) -> tuple[Claim, ...]:
     for number, sentence in enumerate(clauses(text)):
         in_sentence: list[Metric] = []
         sentence_backend = backend_of(" ".join(sentence))
+        owns = []
         for index, clause in enumerate(sentence):
             if index == 0 and backend_of(clause):
                 last = ()  # a new sentence on a backend's own (`…；MS ≤ 19.4 s per step`): another subject
             own = _clause_claims(clause, (tuple(before), tuple(in_sentence), last), context, sentence_backend)
-            if index + 1 < len(sentence) and PAID_FOR.match(sentence[index + 1]):
-                own = [claim._replace(cost=True) for claim in own]  # what it spends, said as such
-            found.extend(claim._replace(sentence=number) for claim in own)
+            owns.append(own)
             named = metrics_in(clause)
             last = named if any(c.quantity.dim == TIME for c in own) else ()
             before.extend(named)
             in_sentence.extend(named)
+        if trades(sentence):  # `多用约 18.7 GB，以换取 0.80 s/step`: what it spends is a cost it says
+            gained = {c.metric.key for own in owns for c in own if c.kind == DELTA and c.sense == BETTER and c.metric}
+            owns = spent(sentence, owns, gained)
+        found.extend(claim._replace(sentence=number) for own in owns for claim in own)
     return tuple(found)
 
 

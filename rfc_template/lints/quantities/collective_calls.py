@@ -9,6 +9,11 @@ import re
 from rfc_template.lints.quantities.metrics import COLLECTIVE, LOWER, Metric, calls_of, metrics_in
 from rfc_template.lints.quantities.units import CALLS, COUNT, Quantity
 
+# a count of something else after the calls' name (`… 192 to 128 (32 layers)`): no calls
+COUNTS_ANOTHER = re.compile(
+    r"(?i)\s?(?:layers?|层|ranks?|cards?|卡|GPUs?|NPUs?|nodes?|节点|experts?|stages?|micro-?batch(?:es)?|steps?|步"
+    r"|tokens?|buckets?|桶)(?![A-Za-z])"
+)
 # a count said as calls (`150 次`, `≤ 150 次/step`, `339 calls`; not `次数`)
 CALLED = re.compile(r"(?i)\s?(?:次(?!数)|calls?\b|launches\b)")
 
@@ -28,7 +33,13 @@ def counted_as_calls(clause: str, read: tuple[Quantity, ...], context: tuple[Met
     found = []
     for q in read:
         called = CALLED.match(clause, q.end) if q.dim == COUNT and not q.multiplier else None
-        if called or (every is not None and q.start >= every and q.dim == COUNT and not q.multiplier):
+        if called or (
+            every is not None
+            and q.start >= every
+            and q.dim == COUNT
+            and not q.multiplier
+            and not COUNTS_ANOTHER.match(clause, q.end)
+        ):
             q = q._replace(dim=CALLS, unit=called.group().strip() if called else "")
         found.append(q)
     return tuple(found)

@@ -78,12 +78,18 @@ STEPS = re.compile(
 
 
 LEVEL0 = re.compile(r"(?i)\s*(?:level\s?0|L0)\b")
-# a run without the parallelism as the reference (`和单卡 loss 对齐`, `against cp_size = 1`): a
-# bound against it is another quantity than one against the run without the feature
+# a run without the parallelism as the reference (`和单卡 loss 对齐`, `单卡对照`, `against a single
+# device`, `cp_size = 1`, `TP=1`): a bound against it is another quantity than one against the
+# run without the feature (not `单卡峰值显存`, per card, nor `fits on one NPU`)
 SINGLE_RUN = re.compile(
-    r"(?i)单卡|单\s?(?:GPU|NPU)|single[- ](?:card|device|GPU|NPU|rank)|one (?:card|device|GPU|NPU)\b"
-    r"|不开\s?(?:CP|TP|PP|EP)|without (?:CP|TP|PP|EP)\b|(?:cp|tp|pp|ep)_size\s?=\s?1(?!\d)"
+    r"(?i)(?:与|和|跟|同|对比|对照|相比)\s?(?:关闭\s?(?:CP|TP|PP|EP)\s?的?\s?)?单(?:机单)?(?:卡|\s?GPU|\s?NPU)"
+    r"|单(?:卡|\s?GPU|\s?NPU)\s?(?:对照|基线|参考|运行|结果|训练|loss)|(?:关闭|不开)\s?(?:CP|TP|PP|EP)(?![A-Za-z])"
+    r"|\b(?:vs\.?|against|with|to|than|of|versus)\s+(?:a\s+|the\s+)?(?:single|one)[- ](?:card|device|GPU|NPU|rank)\b"
+    r"|\bsingle[- ](?:card|device|GPU|NPU)\s+(?:run|reference|baseline|result|loss)|\bwithout (?:CP|TP|PP|EP)\b"
+    r"|\b(?:cp|tp|pp|ep)(?:_size)?\s?=\s?1(?![\d.])"
 )
+# a clause that names its own reference (`与不跳过的 CP 基线…`): a row's single-card context is not its
+OWN_REFERENCE = re.compile(r"(?i)与|和|跟|相比|对比|对照|\b(?:vs\.?|against|compared|than|relative to)\b")
 
 
 class LossBound(NamedTuple):
@@ -161,7 +167,8 @@ def _bounds_in(text: str, source: str, context: str, smoke: bool) -> tuple[LossB
                     _steps(own) or _steps(sentence) or _steps(context),
                     smoke,
                     which,
-                    SINGLE_RUN.search(sentence) is not None or SINGLE_RUN.search(context) is not None,
+                    SINGLE_RUN.search(own) is not None
+                    or (SINGLE_RUN.search(context) is not None and not OWN_REFERENCE.search(own)),
                 )
             )
             read_before = True

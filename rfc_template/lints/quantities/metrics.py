@@ -147,7 +147,7 @@ LEXICON = (
         "send volume",
         LOWER,
         (BYTES,),
-        r"发送(?:数据)?量|(?<=ring )发送(?=\s?\d)|send volume|bytes sent|ring send(?:s)?(?= (?:per|volume|\d))",
+        r"发送(?:数据)?量|(?<=ring )发送(?=\s?\d)|send volume|ring send(?:s)?(?= (?:per|volume|\d))",
     ),
     # what a save writes to storage (`单次保存上传量`, `bytes uploaded per save`): a volume of its own
     (
@@ -169,7 +169,10 @@ LEXICON = (
         LOWER,
         (CALLS,),
         rf"(?:number|count) of (?:{_COLLECTIVES})(?:s\b)?|(?:{_COLLECTIVES})(?:s\b)? ?(?:(?:调用)?次数|calls?\b|counts?\b|launches\b)"
-        rf"|(?:{_COLLECTIVES})s(?= per\b)",  # (`all-gathers per stage rank per step 384 → 136`)
+        # (`all-gathers per stage rank per step 384 → 136`; not per micro-batch or per layer, nor
+        # summed over ranks: `per step over the 16 ranks of a stage`)
+        rf"|(?:{_COLLECTIVES})s(?= per (?:(?:stage |pipeline )?(?:rank|device|GPU|NPU|card) per )?(?:step|iteration)\b"
+        r"(?! over| across| summed| in total| of all))",
     ),
 )
 MENTION = re.compile("|".join(f"(?P<m{i}>{pattern})" for i, (_, _, _, pattern) in enumerate(LEXICON)), re.I)
@@ -185,11 +188,15 @@ QUALIFIERS = (
     ("total", re.compile(r"(?i)(?:总|整体|全局|total|overall|aggregate|global)\s?$")),
     ("stat", re.compile(r"(?i)(?:p\d\d|中位数|median|平均|average|mean)\s?$")),
     ("stage", re.compile(r"(?i)stage ?\d+ ?(?:的)?\s?$")),
+    # what a volume is counted over (`每层前向 ring 发送量` against `每个 micro-batch 前向 ring 发送`)
+    ("per-layer", re.compile(r"(?i)(?:每层|单层|per[- ]layer)[^，,；;。]{0,12}$")),
+    ("per-micro-batch", re.compile(r"(?i)(?:每个? ?micro-?batch|per[- ]micro-?batch)[^，,；;。]{0,12}$")),
     # the optimizer states' share of the memory (`优化器状态显存 19.5 GB → 13.0 GB`): no peak memory
     ("optimizer-state", re.compile(r"(?i)(?:优化器状态|optimizer[- ]states?)\s?(?:的)?\s?$")),
 )
 
 
+SCOPES, SCOPE_REACH = frozenset({"per-layer", "per-micro-batch"}), 28  # (`每个 micro-batch 前向 ring 发送`)
 # a device's memory is one device's: `单卡峰值显存` is 9.3's `peak memory` (a throughput per
 # card is not the job's)
 PER_DEVICE_ALREADY = frozenset({"memory"})
@@ -209,8 +216,9 @@ ANCHORS = (
 )  # fmt: skip
 BEFORE, AFTER = (
     24,
-    22,
-)  # how far a name reaches around its anchor (`peak allocated memory footprint`, `exposed gradient reduction`)
+    30,
+)  # how far a name reaches around its anchor (`peak allocated memory footprint`, `exposed gradient reduction`,
+# `all-gathers per stage rank per step`)
 
 
 def _matches(text: str) -> list[re.Match]:
@@ -265,10 +273,11 @@ def metrics_in(text: str) -> tuple[Metric, ...]:
             phase = PHASE.match(match.group()).group().lower()  # type: ignore[union-attr]
             key = f"{PHASE_NAMES.get(phase, phase)} phase time"
         before = text[max(0, match.start() - 12) : match.start()]
+        scope = text[max(0, match.start() - SCOPE_REACH) : match.start()]
         qualifiers = frozenset(
             name
             for name, pattern in QUALIFIERS
-            if pattern.search(before)
+            if pattern.search(scope if name in SCOPES else before)
             and not (name == "per-device" and key in PER_DEVICE_ALREADY)
             and not (name == "e2e" and key in END_TO_END_ALREADY)
         )

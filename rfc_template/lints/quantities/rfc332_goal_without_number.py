@@ -97,7 +97,8 @@ def goal_without_number(ctx: Context) -> list[Finding]:
     throughput, bandwidth, MTTR, recovery or load time, overhead or performance. Reported at
     the item when it gives no number for it: no value with a unit (`18 GB`, `15%`, `1.12×`,
     `1.5 倍`), no bound, no word for a number (`减半`, `halve`, `double`), and no pointer to
-    where the numbers are (`见 9.3`, `see 9.3`).
+    where the numbers are (`见 9.3`, `see 9.3`, another goal: `见目标 4`, `goal 4 bounds it`); nor
+    a condition (`provided peak memory does not grow noticeably`, `前提是峰值显存基本不增加`).
 
     A goal that keeps a quantity as it is (`不劣化`, `without regression`, `不降低吞吐`) asks for
     no amount, nor does one set by something named (`降到 1F1B 的水平`, `吞吐提升，达到 Megatron 同等水平`;
@@ -194,12 +195,14 @@ VAGUE = re.compile(
     rf"|(?P<en10>\b(?:{_EN_LOWER})\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal|minor|tiny|modest|moderate|limited)(?=\s*(?:$|[.,;)]|(?:in|on|for|during)\b)))"
     # kept small, and then another clause: `keep the extra pinned host memory small and do not …`
     rf"|(?P<en12>\bkeep\b(?:\W+\w+){{0,6}}?\W+(?:small|low|negligible|minimal)(?=\s+(?:and|but|while)\b))"
-    rf"|(?P<en6>\b(?:negligible|small|minimal|minor|low|little|tiny|modest|moderate|limited)\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
+    rf"|(?P<en6>\b(?:negligible|small|minimal|minor|low|little|tiny|modest|moderate)\b(?:\W+\w+){{0,3}}?\W+(?:{_EN_LOWER})\b)"
 )
 NEGATED = re.compile(NEGATION, re.I)
 KEPT_SMALL = re.compile(NEGATION.replace("|keep\\w*", ""), re.I)  # `keep` asks for what follows
 # a condition, not a goal: `when free device memory is low`, `if the overhead is small`
-CONDITION_BEFORE = re.compile(r"(?i)\b(?:when|if|whenever|unless|once|until|while)\b[^.,;]*$")
+CONDITION_BEFORE = re.compile(
+    r"(?i)\b(?:when|if|whenever|unless|once|until|while|provided|as long as|so long as)\b[^.,;]*$|前提是[^。，；]*$"
+)
 BY_ADVERB = ("en8", "en9", "zh6", "zh7")  # below or above something, by an adverb alone
 NUMBER_WORDS = re.compile(
     r"(?i)一半|减半|翻倍|翻番|[一二两三四五六七八九十]+倍|[一二三四五六七八九]成|百分之|\b(?:halve[sd]?|half|double[sd]?|twice|triple[sd]?|zero)\b"
@@ -207,6 +210,8 @@ NUMBER_WORDS = re.compile(
 # a pointer to where the goal's numbers are: `见 9.3`, `9.3 中`, `see 9.3`, `section 9.3`
 POINTER = re.compile(
     r"(?i)(?:见|参见|详见|按|如|同|see|in|per|under|section|§|第)\s*\d+(?:\.\d+)+|\d+\.\d+\s*(?:节|中|所列|的|列出)"
+    # another goal of the list that gives the number: `（见目标 4）`, `(goal 4 bounds it)`, `see item 4`
+    r"|(?:见|参见|详见|同|see|as in|per)\s*(?:第\s*)?(?:目标|goal|item)\s*\d|\b(?:goal|item)\s*\d\s*(?:bounds|sets|gives)\b"
 )
 # a bare section number (`targets of 9.3`; not a model's version, `Llama3.2-3B`), and a
 # target set by something named (`降到 1F1B 的水平`)
@@ -237,8 +242,9 @@ def vague_goal(text: str) -> str:
             continue  # a premise: `在 step time 不明显增加的前提下，峰值显存下降 >= 18 GB`
         negated = KEPT_SMALL if match.lastgroup in ("en10", "en12") else NEGATED  # (`keep … small` asks for an amount)
         if negated.search(text, max(0, match.start() - 12), match.start()) or (
-            match.lastgroup == "en10" and CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
-        ):
+            match.lastgroup in ("en10", "en11", "en14", "zh9")
+            and CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        ):  # (a condition, not a goal: `provided peak memory does not grow noticeably`, `前提是峰值显存基本不增加`)
             continue
         found = match.group()
         dims = {d for m in metrics_in(found) for d in m.dims}

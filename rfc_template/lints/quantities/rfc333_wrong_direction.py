@@ -152,7 +152,9 @@ def wrong_direction(ctx: Context) -> list[Finding]:
     - a value going the other way than the change it is written with (`下降 >= 18 GB（74.2 GB
       → <= 92.2 GB）`, `从 6.81 s 降到 7.2 s`), and in a gain row a value that gets worse; in 2,
       3.1 and 8, one backend's value that gets worse beside the other's that gets better in the
-      same sentence (`PT 6.81 s → <= 5.79 s，MS 7.42 s → <= 7.60 s`);
+      same sentence (`PT 6.81 s → <= 5.79 s，MS 7.42 s → <= 7.60 s`; not one whose clause sets a
+      setup of its own, `只开 offload 时 MS 7.42 s → <= 8.53 s`, `with nothing kept (…)`, or labels
+      its baseline, `MS 34.6 GB（全量重计算）→ ≤ 56 GB`);
     - in 2, 3.1, 8 or 9.3, a change in brackets right after a transition, with the other sign
       (`从 111.92 GB 降到 102.48 GB（+9.44 GB，+8.4%）`), when it is that transition's step or its
       share of the start, alone in its brackets (not `(+2 GiB 缓冲)`: a part of it); and in 2's
@@ -178,7 +180,9 @@ def wrong_direction(ctx: Context) -> list[Finding]:
 
     A bound on a regression is no target (`step time 增加 <= 12%`, `Regression <= 3%`, `peak
     memory <= 60 GiB` above a baseline of 23.6 GiB: a trade-off stated as a limit); a clause
-    stating a cost (`代价`, `但`, `at the cost of`), in a gain row a part that adds beside
+    stating a cost (`代价`, `但`, `at the cost of`), a sentence that trades (`多用约 18.7 GB，以换取
+    0.80 s/step`, `Memory is traded for time: …`, `the price of the overlap`; unless it claims a
+    gain of the metric it spends), in a gain row a part that adds beside
     the net gain it belongs to (`下降 ≥ 7.5 GiB：节省 8.0 GiB，缓冲增加 0.5 GiB`), a gain row that says there is none (`无显存
     收益`, `None targeted`, `设备侧不省显存`; but a part after `；` that claims a gain for another scene is judged: `主场景无显存收益；序列
     8192 场景 … 降低 ≥ 3.2 GB`, and a value its own verb, or the change it is written with, sends
@@ -284,7 +288,7 @@ def _said_the_other_way(ctx: Context) -> list[Finding]:
             continue
         claims = claims_in(statement.text)
         for claim in claims:
-            said = "" if claim.kind != TRANSITION else claim.verb or _claimed(claim, claims)
+            said = "" if claim.kind != TRANSITION else claim.verb or _claimed(claim, claims, plain=True)
             if claim.kind == TRANSITION and claim.origin is not None and said and claim.direction not in ("", said):
                 what = claim.metric.name if claim.metric else "the value"
                 found.append(
@@ -377,7 +381,7 @@ def _judge(statement: Statement, claims: tuple[Claim, ...], where: str, baseline
                     f"says {metric.name} {_moves(said)} but writes it from "
                     f"{claim.clause[claim.origin.start : claim.origin.end].strip()} to {_said(claim)}"
                 )
-            elif gain_row and not said and claim.sense == WORSE:
+            elif gain_row and not said and claim.sense == WORSE and not _own_baseline_beside_a_gain(claim, claims):
                 found.append(
                     f"gives a gain whose {metric.name} gets worse, from "
                     f"{claim.clause[claim.origin.start : claim.origin.end].strip()} to {_said(claim)}"
@@ -419,6 +423,12 @@ EVENT = re.compile(r"(?i)\b(?:after|before|during|following|upon)\s+(?:the\s+|a\
 def _other_backend_better(statement: Statement, claim: Claim, claims: tuple[Claim, ...]) -> bool:
     """A goal (2, 3.1, 8) whose same sentence moves the same metric the better way on the other
     backend: a target worse on one backend is then no overhead limit but a slip."""
+    if (
+        claim.origin is None
+        or OWN_CONDITION.search(claim.clause, 0, claim.origin.start)
+        or BRACKET_OPENS.search(claim.clause, claim.origin.end, claim.quantity.start)
+    ):  # (`MS 34.6 GB（全量重计算）→ ≤ 56 GB`: a baseline of its own, labelled)
+        return False  # `只开 offload 时 MS 7.42 s → <= 8.53 s`, `with nothing kept (…) 14.2 s → …`: another setup
     return (
         statement.source in ("2", "3.1", "8")
         and claim.backend in ("PT", "MS")
@@ -435,6 +445,32 @@ def _other_backend_better(statement: Statement, claim: Claim, claims: tuple[Clai
             for other in claims
         )
     )
+
+
+BRACKET_OPENS = re.compile(r"[(（]")
+
+
+def _own_baseline_beside_a_gain(claim: Claim, claims: tuple[Claim, ...]) -> bool:
+    """`PT 93.3 GB（不做重计算）→ ≤ 56 GB，MS 34.6 GB（全量重计算）→ ≤ 56 GB`: a before labelled as a
+    baseline of its own, beside a transition of the metric that gets better."""
+    return (
+        claim.origin is not None
+        and BRACKET_OPENS.search(claim.clause, claim.origin.end, claim.quantity.start) is not None
+        and any(
+            other.kind == TRANSITION
+            and other.metric is not None
+            and claim.metric is not None
+            and other.metric.key == claim.metric.key
+            and other.sense == BETTER
+            for other in claims
+        )
+    )
+
+
+# a change said against something named: `比场景 A 节省 5.0 GiB`, `5 GB less than option B`
+AGAINST = re.compile(r"(?i)比|相比|相对于?|较|\b(?:than|compared|against|versus|vs)\b")
+# a clause that sets its own setup before its value: a condition, a setting, a baseline in brackets
+OWN_CONDITION = re.compile(r"(?i)时|(?:场景|模式|情况|配置|条件)下|若|如果|[(（=]|\b(?:when|with|if|under|without)\b")
 
 
 def _nets_out(claim: Claim, claims: tuple[Claim, ...]) -> bool:
@@ -473,9 +509,10 @@ def _moves(change: str) -> str:
     return "rises" if change == UP else "falls"
 
 
-def _claimed(transition: Claim, claims: tuple[Claim, ...]) -> str:
+def _claimed(transition: Claim, claims: tuple[Claim, ...], plain: bool = False) -> str:
     """The direction a transition is said to go: its verb's (降到), or a change claimed as
-    a target of the same metric in the same sentence (`下降 >= 18 GB（74.2 GB → ...）`)."""
+    a target of the same metric in the same sentence (`下降 >= 18 GB（74.2 GB → ...）`; with
+    `plain`, a change said against nothing named: not `比场景 A 节省 5.0 GiB`)."""
     if transition.verb:
         return transition.verb
     said = {
@@ -483,6 +520,7 @@ def _claimed(transition: Claim, claims: tuple[Claim, ...]) -> str:
         for c in claims
         if c.kind == DELTA
         and c.sentence == transition.sentence
+        and not (plain and AGAINST.search(c.clause, 0, c.quantity.start))
         and c.metric is not None
         and transition.metric is not None
         and c.metric.key == transition.metric.key

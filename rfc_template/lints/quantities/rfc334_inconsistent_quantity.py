@@ -177,7 +177,8 @@ def inconsistent_quantity(ctx: Context) -> list[Finding]:
     The loss's agreement with its reference (`loss 与基线相对误差 ≤ 1e-3`, `the loss within
     0.5% of the fp32 run`, no metric of their own: a bare number or a percent) is read with
     what makes two such bounds another quantity each: the model's loss or an auxiliary one
-    (`aux loss`, `z-loss`), against a single card (`和单卡 loss 对齐`, `cp_size = 1`) or against
+    (`aux loss`, `z-loss`), against a single card said as the reference (`和单卡 loss 对齐`, `cp_size = 1`; not
+    `单卡峰值显存`, per card) or against
     the run without the feature, relative or absolute, the mean or each
     step's (`平均`, `逐 step`, `max`), over how many steps. A row of 9.1 or 9.2 whose bound is
     looser than the one value 2, 3.1 and 8 set of the same thing is weaker than it (`1000 step

@@ -104,7 +104,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       `240 GB 按 16 GB/s 写回需要 15 s`;
     - tokens over a time, and over the cards for a rate per card, given as a throughput:
       `2,097,152 tokens / 5.2 s ≈ 403k tokens/s`, `273 tokens/s/卡（524,288 tokens ÷ 30.0 s ÷ 64
-      卡）` (a rate per card with no cards in its quotient is not read);
+      卡）` (a K of tokens may be 1,000 or 1,024; a rate per card with no cards in its quotient,
+      and tokens that are a product's last factor, `4 × 131,072 tokens / 21.6 s`, are not read);
     - numbers in brackets, minus signs and quotients worked out and set equal side by side:
       `512 × (1 − 19.2 / 25.6) = 512 × 0.25 = 128`, `(7 − 1) / (32 + 7 − 1) = 15.8%` (numbers
       only, no names; each decimal may be rounded by half its last digit, a result by 1% and a
@@ -115,7 +116,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       of the 64 GB`, `3 ms（占 6.00 s 的 0.05%）`, or with the quotient in brackets, `0.22%（38 ms / 17.02 s）`
       (or the change it is: `下降 7.5%（14.8 s / 16.0 s）`), and a part of the one whole of its
       kind its sentence gives before `其中` / `of which`, with its share: `step time 18.4 s；其中
-      attention 11.0 s，约占 60%`;
+      attention 11.0 s，约占 60%` (the share said alone: not `约占 75% 的 GPU 计算时间`, `about 55%
+      of all HCCL time`);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`, and one
       with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume);
@@ -153,7 +155,8 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       → 24 GB`: the `+10 GB` is the total's alone), and not to a before and after said of a
       thing named, no metric (`(48 GB → 58 GB): model states 18 → 24 GB`: a part); a sum in
       brackets after a before and after may add up to the step between them (`1,420 ms → 1,480
-      ms (38 ms + 12 ms + 10 ms)`: what was added); a total may follow the brackets of its parts
+      ms (38 ms + 12 ms + 10 ms)`: what was added; after-first too, `1,480 ms instead of 1,420 ms`,
+      and a difference for a fall, `falls to 11.9 s or less from 14.2 s (3.9 s − 1.6 s …)`); a total may follow the brackets of its parts
       (`（6.5 GB + 6.5 GB + 6.5 GB）共 19.5 GB`; not a list left open, `等`, parts per card, or
       brackets that are one term after a value), a part may carry its own product in brackets
       (`0.9 GB (28 layers × 32 MiB)`, an estimate's too, `+11.0 GB expected (8 kept units ×
@@ -737,7 +740,11 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
         between = text[before[-1].end : bracket.start()]
         if not between.strip():
             return before[-1], before[-1].approx
-        if ESTIMATED_AFTER.fullmatch(between):  # `+11.0 GB expected (8 kept units × 1.38 GB)`
+        if (
+            ESTIMATED_AFTER.fullmatch(between)
+            and not text[bracket.start() + 1 : chain.start].strip()
+            and CLOSES.match(text, chain.end)
+        ):  # `+11.0 GB expected (8 kept units × 1.38 GB)`: the brackets hold the working-out alone
             return before[-1], True
     if before:
         equals = TOTAL_NAMED.match(text[before[-1].end : chain.start])
@@ -747,6 +754,7 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
 
 
 # an estimate's word between a total and the brackets that work it out
+CLOSES = re.compile(r"\s*[)\]）]")
 ESTIMATED_AFTER = re.compile(r"(?i)\s*(?:expected|estimated|predicted|projected|预计|预估|估计|左右)\s*")
 
 
@@ -876,6 +884,8 @@ def _the_step(text: str, values: tuple[Quantity, ...], whole: Quantity, low: flo
         step = whole._replace(low=start.low - whole.low, high=start.high - whole.high, ulp=whole.ulp + start.ulp)
     else:
         return False
+    if step.high < 0:  # a fall broken down by its size: `falls to 11.9 s from 14.2 s (3.9 s − 1.6 s …)`
+        step = step._replace(low=-step.high, high=-step.low)
     return _close(step, low, high, slack, whole.approx or start.approx)
 
 
@@ -928,7 +938,10 @@ def _differences(text: str) -> list[str]:
         number = sum(sign * p.number for sign, p in zip(signs, parts))
         low_factor, high_factor = whole.low / whole.number, whole.high / whole.number
         slack = sum(p.ulp * high_factor if not p.dim else p.ulp for p in parts)
-        if not _close(whole, number * low_factor, number * high_factor, slack, approx or any(p.approx for p in parts)):
+        low, high = sorted((number * low_factor, number * high_factor))
+        if not _close(whole, low, high, slack, approx or any(p.approx for p in parts)) and not _the_step(
+            text, values, whole, low, high, slack
+        ):  # (`falls to 11.9 s or less from 14.2 s (3.9 s − 1.6 s of exposed all-gather)`: the step)
             shown = _written(text, parts[0]) + "".join(
                 f" {'−' if sign < 0 else '+'} {_written(text, p)}" for sign, p in zip(signs[1:], parts[1:])
             )
@@ -1238,6 +1251,7 @@ SHARE_AFTER = re.compile(
     r"(?i)^\s*[,，(（]?\s*(?:约|大约|about|~|≈|roughly)?\s*(?:占|i\.e\.,?)?\s*(?:约|about|~|≈)?\s*$"
 )
 WHOLE_SENTENCE_END = re.compile(r"[。\n]|\.\s")
+SHARE_ENDS = re.compile(r"\s*(?:[，,。；;)）|]|\.(?:\s|$)|$)")  # the share said alone, its base unnamed
 
 
 def _share_of_which(text: str) -> list[str]:
@@ -1251,6 +1265,8 @@ def _share_of_which(text: str) -> list[str]:
         part = values[i - 1]
         if part.dim in (COUNT, PERCENT) or not SHARE_AFTER.match(text[part.end : percent.start]):
             continue
+        if not SHARE_ENDS.match(text, percent.end):
+            continue  # `约占 75% 的 GPU 计算时间`, `about 55% of all HCCL time`, `(25% exposed)`: of another base
         sentence = max((m.end() for m in WHOLE_SENTENCE_END.finditer(text, 0, part.start)), default=0)
         which = [m for m in OF_THE_WHOLE.finditer(text, sentence, part.start)]
         if len(which) != 1:
@@ -1281,7 +1297,9 @@ _THROUGHPUT = (
 )
 THROUGHPUT_AFTER = re.compile(rf"(?i){_TOKENS_OVER_TIME}\s*(?P<eq>=|≈|约|~)\s*(?:约|about|~)?\s*{_THROUGHPUT}")
 THROUGHPUT_BEFORE = re.compile(rf"(?i){_THROUGHPUT}\s*[（(]\s*(?:=\s*)?{_TOKENS_OVER_TIME}\s*[)）]")
-SCALE = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6}
+SCALE = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6}  # of a rate: `403k tokens/s`
+TOKEN_SCALES = {"": (1.0,), "K": (1e3, 2.0**10), "M": (1e6, 2.0**20)}
+FACTOR_BEFORE = re.compile(r"[×*x]\s*$")
 
 
 def _throughputs(text: str) -> list[str]:
@@ -1290,7 +1308,11 @@ def _throughputs(text: str) -> list[str]:
     `≈` / `约` 2% more."""
     found = []
     for match in [*THROUGHPUT_AFTER.finditer(text), *THROUGHPUT_BEFORE.finditer(text)]:
-        tokens = float(match.group("tokens").replace(",", "")) * SCALE[match.group("tk") or ""]
+        if FACTOR_BEFORE.search(text, 0, match.start("tokens")):
+            continue  # `4 × 131,072 tokens / 21.6 s`: the tokens are a product's last factor, not read
+        count = float(match.group("tokens").replace(",", ""))
+        # a K of tokens may be 1,000 or 1,024 (`512K tokens` is 524,288)
+        token_readings = [count * scale for scale in TOKEN_SCALES[(match.group("tk") or "").upper()]]
         seconds = float(match.group("time").replace(",", "")) / (1000 if match.group("tu") == "ms" else 1)
         cards = int(match.group("cards")) if match.group("cards") else 1
         if (match.group("per") is None) != (match.group("cards") is None) or not seconds or not cards:
@@ -1300,11 +1322,11 @@ def _throughputs(text: str) -> list[str]:
         rate = float(written.replace(",", "")) * scale
         decimals = len(written.split(".")[1]) if "." in written else 0
         slack = 0.5 * 10**-decimals * scale + (0.02 * rate if match.groupdict().get("eq") in ("≈", "约", "~") else 0.0)
-        computed = tokens / seconds / cards
-        if abs(computed - rate) > slack + 0.005 * rate:
+        computed = [tokens / seconds / cards for tokens in token_readings]
+        if all(abs(c - rate) > slack + 0.005 * rate for c in computed):
             per = match.group("per") or ""
             found.append(
-                f"{match.group('over').strip()} is {computed:,.0f} tokens/s{per}, "
+                f"{match.group('over').strip()} is {computed[0]:,.0f} tokens/s{per}, "
                 f"not the {match.group('given')} it is given as"
             )
     return found
