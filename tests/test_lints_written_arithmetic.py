@@ -473,3 +473,17 @@ def test_a_part_of_the_whole_said_before_it_with_its_share(text, is_wrong):
 )
 def test_tokens_over_a_time_given_as_a_throughput(text, is_wrong):
     assert wrong(text) is is_wrong
+
+
+@pytest.mark.parametrize(
+    "text, is_wrong",
+    [
+        # (held-back round 31, its writer's false finding) a product that is a named term of a sum
+        ("带宽探测临时占用 64 MiB 缓冲 + 2 个临时通信域约 2 × 192 MiB = 448 MiB，在首个 step 前释放", False),
+        ("64 MiB buffer + 2 temporary communicators of about 2 × 192 MiB = 448 MiB", False),
+        ("64 MiB 缓冲 + 临时通信域 2 × 192 MiB = 548 MiB", True),
+        ("2 个临时通信域约 2 × 192 MiB = 448 MiB", True),
+    ],
+)
+def test_a_product_that_is_a_named_term_of_a_sum(text, is_wrong):
+    assert wrong(text) is is_wrong

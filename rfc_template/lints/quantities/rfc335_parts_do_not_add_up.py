@@ -120,7 +120,9 @@ def parts_do_not_add_up(ctx: Context) -> list[Finding]:
       of all HCCL time`);
     - a product of numbers given with its result: `4096 × 5120 × 2 字节` for `约 40 MB`,
       `16K × 32 × 128 × 2 bytes = 128 MiB`, `8192 × 4 B = 32 KiB`, `2 × 19.5 ≈ 39 GB`, and one
-      with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume);
+      with divisions by numbers (`2 × 7 / 8 × 0.04 GB = 0.07 GB`, a ring all-reduce's volume; not
+      a product that is a term of a sum, its words between: `64 MiB 缓冲 + 2 个临时通信域约 2 × 192
+      MiB = 448 MiB`, read as the sum);
       sums of products set equal side by side (`12 × 0.4 + 5 × 5.0 = 4.8 + 25.0 = 29.8 ms`); and
       whole numbers with what each counts (`4 种深度 × 4 种桶大小 = 16 个候选`, `4 depths × 4
       bucket sizes = 16 candidates`, after other words: `on 32 nodes × 8 cards = 256 cards`; a sum of
@@ -709,8 +711,18 @@ def _a_term(text: str, chain: _Sum) -> bool:
     """The chain is only a term of a longer expression (`2 × 256 MB + 0.4 GB`, `a + b × c`):
     its total is the expression's, not its own."""
     return bool(
-        OPERATOR_NEXT.match(text, chain.end) or OPERATOR_BEFORE.search(text[max(0, chain.start - 4) : chain.start])
+        OPERATOR_NEXT.match(text, chain.end)
+        or OPERATOR_BEFORE.search(text[max(0, chain.start - 4) : chain.start])
+        or _labelled_term(text, chain.start)
     )
+
+
+def _labelled_term(text: str, start: int) -> bool:
+    """A `+` before the chain in its clause with only the term's words between (`64 MiB 缓冲 + 2 个
+    临时通信域约 2 × 192 MiB = 448 MiB`): the chain is that term."""
+    clause = max(text.rfind(mark, 0, start) for mark in "，,;；。:：=") + 1
+    plus = max(text.rfind("+", clause, start), text.rfind("−", clause, start))
+    return plus >= 0 and not any(q.dim != COUNT for q in quantities(text[plus + 1 : start]))
 
 
 def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Quantity, bool] | None:
