@@ -944,3 +944,12 @@ def test_the_fresh_template_has_nothing_to_find(tmp_path):
             == 0
         )
         assert found((tmp_path / f"demo-{language}" / "rfc.md").read_text(encoding="utf-8")) == []
+
+
+def test_a_word_of_an_identifier_may_hold_digits():
+    """(held-back round 31) `enable_pp_fp8_p2p` for 5.1's `enable_pp_p2p_fp8_compress`: `fp8` and
+    `p2p` are words of both, so the renamed call is about the feature."""
+    from rfc_template.lints.code.binding import words
+
+    assert words("enable_pp_fp8_p2p") == {"fp8", "p2p"}
+    assert words("FP8Linear") == {"fp8", "linear"} and words("pad_to_128") == {"pad"}

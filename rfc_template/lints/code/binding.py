@@ -76,7 +76,7 @@ VERBS = frozenset(
     "set get init enable disable build make create load save run apply use verify check update register "
     "add remove start stop wait with from to for the and new all".split()
 )
-WORDS = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])|[a-z]+")
+WORDS = re.compile(r"[A-Za-z][a-z0-9]+|[A-Z0-9]+(?![a-z])|[a-z0-9]+")  # (`fp8`, `p2p`: words too)
 
 
 def kin(name: str, others: set[str]) -> bool:
@@ -89,8 +89,8 @@ def kin(name: str, others: set[str]) -> bool:
 
 def words(name: str) -> set[str]:
     """The words of an identifier, lower case, of 3 letters or more (`set_moe_capacity`:
-    moe, capacity; `OffloadedOptimizer`: offloaded, optimizer)."""
-    return {w.lower() for w in WORDS.findall(name) if len(w) >= 3} - VERBS
+    moe, capacity; `OffloadedOptimizer`: offloaded, optimizer; `fp8`, `p2p`; no bare number)."""
+    return {w.lower() for w in WORDS.findall(name) if len(w) >= 3 and not w.isdigit()} - VERBS
 
 
 @dataclass
