@@ -359,7 +359,7 @@ def _section_candidates(source: str, language: str) -> tuple[int, ...]:
                     "=" not in written
                     and "≈" not in written
                     and not PERCENT_QUOTIENT.search(written)
-                    and not ("tokens" in written and THROUGHPUT_BEFORE.search(written))
+                    and not ("tokens" in written and TOKENS_OVER.search(written))
                 ):
                     at = source.find(mark, end)  # (on another line, perhaps)
                     continue
@@ -1299,49 +1299,56 @@ def _share_of_which(text: str) -> list[str]:
 
 # tokens over a time (and over the cards), given as a throughput: `4096 tokens ÷ 6.4 s = 640
 # tokens/s/卡`, `273 tokens/s/卡（524,288 tokens ÷ 30.0 s ÷ 64 卡）`, `1,048,576 tokens / 8.0 s`
-_RATE_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_TOKENS_OVER_TIME = (
-    rf"(?P<over>(?P<tokens>{_RATE_NUMBER})\s?(?P<tk>[kKM])?\s?tokens?\s*[÷/]\s*(?P<time>{_RATE_NUMBER})\s?(?P<tu>ms|s|秒)\b"
-    rf"(?:\s*[÷/]\s*(?P<cards>\d+)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)?)?)"
-)
-_THROUGHPUT = (
-    rf"(?P<given>(?P<rate>{_RATE_NUMBER})\s?(?P<rk>[kKM])?\s?tokens?/s(?P<per>\s?/\s?(?:卡|card|GPU|NPU|rank|device))?)"
-)
-THROUGHPUT_AFTER = re.compile(rf"(?i){_TOKENS_OVER_TIME}\s*(?P<eq>=|≈|约|~)\s*(?:约|about|~)?\s*{_THROUGHPUT}")
-THROUGHPUT_BEFORE = re.compile(rf"(?i){_THROUGHPUT}\s*[（(]\s*(?:=\s*)?{_TOKENS_OVER_TIME}\s*[)）]")
-SCALE = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6}  # of a rate: `403k tokens/s`
-TOKEN_SCALES = {"": (1.0,), "K": (1e3, 2.0**10), "M": (1e6, 2.0**20)}
+TOKENS_OVER = re.compile(r"(?i)\s?tokens?\s*[÷/]\s*")  # between the tokens and the time
+BY_CARDS = re.compile(r"\s*[÷/]\s*")
+CARDS_AFTER = re.compile(r"(?i)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)?")
+RATE_AFTER = re.compile(r"(?i)\s*(?P<eq>=|≈|约|~)\s*(?:约|about|~)?\s*")
+RATE_BEFORE = re.compile(r"\s*[（(]\s*(?:=\s*)?")
 FACTOR_BEFORE = re.compile(r"[×*x]\s*$")
 
 
 def _throughputs(text: str) -> list[str]:
     """Tokens over a time (over the cards too, where the throughput is per card) given as a
-    throughput, worked on the numbers as written: the result may hide half its last digit,
-    `≈` / `约` 2% more."""
+    throughput, after it or before it in brackets, each value as units.py reads it (a K of
+    tokens is 1,000 or 1,024) and rounded as written."""
+    values = quantities(text)
     found = []
-    for match in [*THROUGHPUT_AFTER.finditer(text), *THROUGHPUT_BEFORE.finditer(text)]:
-        if FACTOR_BEFORE.search(text, 0, match.start("tokens")):
+    for i, time in enumerate(values[1:], 1):
+        tokens = values[i - 1]
+        if time.dim != TIME or tokens.dim != COUNT or not TOKENS_OVER.fullmatch(text, tokens.end, time.start):
+            continue
+        if FACTOR_BEFORE.search(text, 0, tokens.start):
             continue  # `4 × 131,072 tokens / 21.6 s`: the tokens are a product's last factor, not read
-        count = float(match.group("tokens").replace(",", ""))
-        # a K of tokens may be 1,000 or 1,024 (`512K tokens` is 524,288)
-        token_readings = [count * scale for scale in TOKEN_SCALES[(match.group("tk") or "").upper()]]
-        seconds = float(match.group("time").replace(",", "")) / (1000 if match.group("tu") == "ms" else 1)
-        cards = int(match.group("cards")) if match.group("cards") else 1
-        if (match.group("per") is None) != (match.group("cards") is None) or not seconds or not cards:
+        after = values[i + 1] if i + 1 < len(values) else None
+        cards = after if after and after.dim == COUNT and BY_CARDS.fullmatch(text, time.end, after.start) else None
+        end = CARDS_AFTER.match(text, cards.end).end() if cards else time.end
+        rate, approx = _rate_given(text, values, tokens, end)
+        if rate is None or rate.dim.endswith("/device") != (cards is not None):
             continue  # a per-card rate without its cards, or the other way: not read
-        written = match.group("rate")
-        scale = SCALE[match.group("rk") or ""]
-        rate = float(written.replace(",", "")) * scale
-        decimals = len(written.split(".")[1]) if "." in written else 0
-        slack = 0.5 * 10**-decimals * scale + (0.02 * rate if match.groupdict().get("eq") in ("≈", "约", "~") else 0.0)
-        computed = [tokens / seconds / cards for tokens in token_readings]
-        if all(abs(c - rate) > slack + 0.005 * rate for c in computed):
-            per = match.group("per") or ""
-            found.append(
-                f"{match.group('over').strip()} is {computed[0]:,.0f} tokens/s{per}, "
-                f"not the {match.group('given')} it is given as"
-            )
+        n = cards.number if cards else 1.0
+        low, high = tokens.low / time.high / n, tokens.high / time.low / n
+        if n and not _close(rate, low, high, _rounding([tokens, time]) * high, approx):
+            shown = text[tokens.start : end].strip()
+            found.append(f"{shown} is {_amount(low, high, rate)}, not the {_written(text, rate)} it is given as")
     return found
+
+
+def _rate_given(text: str, values, tokens: Quantity, end: int) -> tuple[Quantity | None, bool]:
+    """The throughput a quotient of tokens is given as: after `=` / `≈`, or just before the
+    brackets it stands in; and whether it is said approximately."""
+    later = [q for q in values if q.start >= end]
+    if later and later[0].dim.startswith("rate:tokens"):
+        equals = RATE_AFTER.fullmatch(text, end, later[0].start)
+        if equals:
+            return later[0], equals.group("eq") != "="
+    earlier = [q for q in values if q.end <= tokens.start]
+    if (
+        earlier
+        and earlier[-1].dim.startswith("rate:tokens")
+        and RATE_BEFORE.fullmatch(text, earlier[-1].end, tokens.start)
+    ):
+        return (earlier[-1], False) if CLOSES.match(text, end) else (None, False)
+    return None, False
 
 
 # a size moved at a bandwidth, then the time it takes: `28 GB per node at 2 GB/s NVMe write = 14 s`
