@@ -20,10 +20,7 @@ def written_value(written: str) -> tuple[ast.expr | None, bool]:
     """The Python expression a table's default cell starts with, if it is one a default
     can be (a literal, a name, `a.b`, a tuple of those), None for prose; and whether it
     is all the value: not when a word follows it (`1 GB`, `30 秒`: a unit)."""
-    text = written.strip().strip("`").strip()
-    # `131,072`, `131,072（128K）`, `131,072 tokens`, `131 072`: a number as people write it,
-    # no tuple and no two numbers
-    text = THOUSANDS.sub(lambda m: re.sub(r"[,\u2009\u202f ]", "", m.group()), text, count=1)
+    text = joined_thousands(written.strip().strip("`").strip())
     cuts = [m.start() for _, m in zip(range(6), EXPLANATION.finditer(text))]  # the first few: cheap on prose
     for cut in [len(text), *cuts[::-1]]:
         candidate = text[:cut].strip().strip("`").strip()
@@ -37,6 +34,12 @@ def written_value(written: str) -> tuple[ast.expr | None, bool]:
             rest = text[cut:].lstrip(" `")
             return node[0].value, not rest or rest[0] in ASIDE
     return None, False
+
+
+def joined_thousands(text: str) -> str:
+    """`text` with the number it starts with written whole: `131,072`, `131,072（128K）`,
+    `131,072 tokens`, `131 072` are 131072 (no tuple, no two numbers)."""
+    return THOUSANDS.sub(lambda m: re.sub(r"[,\u2009\u202f ]", "", m.group()), text, count=1)
 
 
 # (one separator throughout: a comma, a space, a thin or a narrow no-break space)

@@ -23,6 +23,10 @@ _GE = (
 _GT = r">|大于|高于|超过|above|more than|greater than|higher than"
 _OP = rf"(?P<le>{_LE})|(?P<ge>{_GE})|(?P<lt>{_LT})|(?P<gt>{_GT})"
 _APPROX = r"(?:约|大约|预估|预计|估计|expected|estimated|about|around|roughly|approximately|~|≈)?"
+# what says a value is an estimate, not a target nor a measure (`预估 131.4 s`, `+11.0 GB expected`)
+ESTIMATE_WORDS = (
+    r"预估|预计|估计|估算|预测|预期|推算|模拟|理论值|原型|estimat\w*|expected|projected|predicted|prototype"
+)
 # a change written before its number (中文 and English verbs) and after it (comparatives)
 _DOWN_BEFORE = (
     r"下降了?|降低了?|减少了?|缩短了?|减小了?|节省了?|节约了?|少了|"
@@ -102,20 +106,21 @@ ANY_OP = re.compile(rf"(?i){_OP}")
 COUNTED_COST = re.compile(
     r"(?i)(?:含|包含|包括|计入|算上)[^，,。；;]{0,10}?开销|\bincl(?:uding|\.)(?: the)?(?:\s[\w-]+){0,3}?\soverhead"
 )
+# words anywhere in a sentence that say it trades one thing for another: `Memory is traded for time`,
+# `以显存换时间`, `the price of the overlap`
+_TRADED = r"traded for|which buys|the price of|in (?:exchange|return) for|作为交换|以(?:空间|显存|内存)换时间"
+TRADED = re.compile(rf"(?i){_TRADED}")
 COST = re.compile(
-    r"(?i)代价|但是?|不过|换来|换回|换取|作为交换|以(?:空间|显存|内存)换时间|牺牲|额外|at the cost|in exchange|in return for"
-    r"|traded for|which buys|the price of|trade-?off|cost(?:s|ing)?\b|regress|劣化|开销|overhead|slower|变慢"
+    rf"(?i)代价|但是?|不过|换来|换回|换取|{_TRADED}|牺牲|额外|at the cost|in exchange"
+    r"|trade-?off|cost(?:s|ing)?\b|regress|劣化|开销|overhead|slower|变慢"
 )
 # a clause that says what the clause before it was paid for: `多用约 18.7 GB，以换取 0.80 s/step`
 PAID_FOR = re.compile(
     r"(?i)^[^,，;；。]{0,12}?(?:换取|换来|换回|作为交换|作为代价)|^\s*(?:被)?用(?:来|于)|^\s*换成"
     r"|^\s*(?:in (?:exchange|return) for|to buy back|which buys)"
 )
-# words anywhere in a sentence that say it trades one thing for another: `Memory is traded for time`,
-# `以显存换时间`, `the price of the overlap`
-TRADED = re.compile(
-    r"(?i)traded for|which buys|the price of|in (?:exchange|return) for|作为交换|以(?:空间|显存|内存)换时间"
-)
+# what says a value is compared with something named (`比场景 A 节省 5 GiB`, `与单卡 … 对齐`, `than X`)
+COMPARED_WORDS = r"相比|相对于?|对比|\b(?:than|against|versus|vs\.?|compared|relative to)\b"
 SENTENCE_END = re.compile(r"[;。\n]")
 CLAUSE_END = re.compile(r",(?!\d{3}(?!\d))|、")
 # an English verb before a transition's `from`: `the overhead falls from 13% to 6.5%`

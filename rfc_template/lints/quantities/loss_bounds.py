@@ -20,6 +20,7 @@ from rfc_template.findings import Finding
 from rfc_template.lint.context import Context, per_document
 from rfc_template.lints.consistency.rfc343_alignment_not_verified import not_verified
 from rfc_template.lints.quantities import prose, section_lines
+from rfc_template.lints.quantities.claim_words import COMPARED_WORDS
 from rfc_template.lints.quantities.units import NUMBER
 
 GOAL_SECTIONS = (("2", "2. 背景"), ("3.1", "3.1 目标"), ("8", "8. 约束与兼容性"))
@@ -89,7 +90,7 @@ SINGLE_RUN = re.compile(
     r"|\b(?:cp|tp|pp|ep)(?:_size)?\s?=\s?1(?![\d.])"
 )
 # a clause that names its own reference (`与不跳过的 CP 基线…`): a row's single-card context is not its
-OWN_REFERENCE = re.compile(r"(?i)与|和|跟|相比|对比|对照|\b(?:vs\.?|against|compared|than|relative to)\b")
+OWN_REFERENCE = re.compile(rf"(?i)与|和|跟|对照|{COMPARED_WORDS}")
 
 
 class LossBound(NamedTuple):

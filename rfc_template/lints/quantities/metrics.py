@@ -177,13 +177,10 @@ LEXICON = (
 )
 MENTION = re.compile("|".join(f"(?P<m{i}>{pattern})" for i, (_, _, _, pattern) in enumerate(LEXICON)), re.I)
 # what makes a mention another quantity than the same words alone, read just before it
+# what says a value is one device's: `单卡`, `每个 rank 的`, `per GPU`
+PER_DEVICE_WORDS = r"单卡|每卡|单个 ?rank ?的?|每个 ?rank ?的?|per[- ](?:GPU|NPU|card|device|rank)|单 ?rank"
 QUALIFIERS = (
-    (
-        "per-device",
-        re.compile(
-            r"(?i)(?:单卡|每卡|单个 ?rank ?的?|每个 ?rank ?的?|per[- ](?:GPU|NPU|card|device|rank)|单 ?rank)\s?$"
-        ),
-    ),
+    ("per-device", re.compile(rf"(?i)(?:{PER_DEVICE_WORDS})\s?$")),
     ("e2e", re.compile(r"(?i)(?:端到端|end[- ]to[- ]end|e2e)\s?$")),
     ("total", re.compile(r"(?i)(?:总|整体|全局|total|overall|aggregate|global)\s?$")),
     ("stat", re.compile(r"(?i)(?:p\d\d|中位数|median|平均|average|mean)\s?$")),

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rfc_template.lints.code.values import NO_DEFAULT, literal, written_value
+from rfc_template.lints.code.values import NO_DEFAULT, joined_thousands, literal, written_value
 from rfc_template.lints.quantities.units import _UNIT, BOLD, COUNT, NUMBER, Quantity, _half_ulp, _scale, normal
 
 NUMBER_VALUE = re.compile(
@@ -480,10 +480,6 @@ def unit_of_name(name: str) -> str:
     }.get(unit, unit)
 
 
-# a default whose thousands are grouped by spaces (`131 072`, SI style), one separator throughout
-SPACED_THOUSANDS = re.compile(r"^\d{1,3}([ \u2009\u202f])\d{3}(?:\1\d{3})*(?![\d.,])")
-
-
 @lru_cache(maxsize=4096)
 def read_default(cell: str) -> Value | None:
     """The value a 默认值 (Default) cell gives, or None: no default, prose, an expression."""
@@ -493,7 +489,7 @@ def read_default(cell: str) -> Value | None:
         text = text[narrowed.end() :]
     if not text or NO_DEFAULT.match(text) and not text.startswith("None"):
         return None
-    text = SPACED_THOUSANDS.sub(lambda m: re.sub(r"\s", "", m.group()), text, count=1)  # `131 072`: one number
+    text = joined_thousands(text)  # `131 072`, `131,072`: one number
     if re.match(r"None(?:$|[\s(,;:])", text):
         return Value("none", text="None")
     node, whole = written_value(text)

@@ -28,7 +28,7 @@ from rfc_template.lints.quantities import (
     targets,
     verification,
 )
-from rfc_template.lints.quantities.claim_words import BRACKETS, CHANGE_WORDS
+from rfc_template.lints.quantities.claim_words import BRACKETS, CHANGE_WORDS, COMPARED_WORDS
 from rfc_template.lints.quantities.claims import (
     ABS,
     BETTER,
@@ -468,7 +468,7 @@ def _own_baseline_beside_a_gain(claim: Claim, claims: tuple[Claim, ...]) -> bool
 
 
 # a change said against something named: `比场景 A 节省 5.0 GiB`, `5 GB less than option B`
-AGAINST = re.compile(r"(?i)比|相比|相对于?|较|\b(?:than|compared|against|versus|vs)\b")
+AGAINST = re.compile(rf"(?i)比|较|{COMPARED_WORDS}")
 # a clause that sets its own setup before its value: a condition, a setting, a baseline in brackets
 OWN_CONDITION = re.compile(r"(?i)时|(?:场景|模式|情况|配置|条件)下|若|如果|[(（=]|\b(?:when|with|if|under|without)\b")
 

@@ -17,7 +17,7 @@ from rfc_template.lint.context import Context
 from rfc_template.lint.rule import REVIEW, WARNING, edit, rule
 from rfc_template.lints.quantities import prose
 from rfc_template.lints.quantities.changes import change_messages
-from rfc_template.lints.quantities.claim_words import FROM, TO
+from rfc_template.lints.quantities.claim_words import ESTIMATE_WORDS, FROM, TO
 from rfc_template.lints.quantities.expressions import conversion_messages, expression_messages
 from rfc_template.lints.quantities.formulas import defaults, formula_messages
 from rfc_template.lints.quantities.layouts import layouts, named_layouts, nodes_of_cards
@@ -767,7 +767,7 @@ def _total_of(text: str, values: tuple[Quantity, ...], chain: _Sum) -> tuple[Qua
 
 # an estimate's word between a total and the brackets that work it out
 CLOSES = re.compile(r"\s*[)\]）]")
-ESTIMATED_AFTER = re.compile(r"(?i)\s*(?:expected|estimated|predicted|projected|预计|预估|估计|左右)\s*")
+ESTIMATED_AFTER = re.compile(rf"(?i)\s*(?:{ESTIMATE_WORDS}|左右)\s*")
 
 
 def _all_in_brackets(text: str, chain: _Sum, total: Quantity) -> bool:
@@ -1301,7 +1301,7 @@ def _share_of_which(text: str) -> list[str]:
 # tokens/s/卡`, `273 tokens/s/卡（524,288 tokens ÷ 30.0 s ÷ 64 卡）`, `1,048,576 tokens / 8.0 s`
 TOKENS_OVER = re.compile(r"(?i)\s?tokens?\s*[÷/]\s*")  # between the tokens and the time
 BY_CARDS = re.compile(r"\s*[÷/]\s*")
-CARDS_AFTER = re.compile(r"(?i)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)?")
+CARDS_AFTER = re.compile(r"(?i)\s?(?:卡|cards?\b|GPUs?\b|NPUs?\b|ranks?\b|devices?\b)")
 RATE_AFTER = re.compile(r"(?i)\s*(?P<eq>=|≈|约|~)\s*(?:约|about|~)?\s*")
 RATE_BEFORE = re.compile(r"\s*[（(]\s*(?:=\s*)?")
 FACTOR_BEFORE = re.compile(r"[×*x]\s*$")
@@ -1321,7 +1321,8 @@ def _throughputs(text: str) -> list[str]:
             continue  # `4 × 131,072 tokens / 21.6 s`: the tokens are a product's last factor, not read
         after = values[i + 1] if i + 1 < len(values) else None
         cards = after if after and after.dim == COUNT and BY_CARDS.fullmatch(text, time.end, after.start) else None
-        end = CARDS_AFTER.match(text, cards.end).end() if cards else time.end
+        word = CARDS_AFTER.match(text, cards.end) if cards else None
+        end = word.end() if word else cards.end if cards else time.end
         rate, approx = _rate_given(text, values, tokens, end)
         if rate is None or rate.dim.endswith("/device") != (cards is not None):
             continue  # a per-card rate without its cards, or the other way: not read

@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from rfc_template.lints.quantities.claims import Claim
+from rfc_template.lints.quantities.metrics import PER_DEVICE_WORDS
 
 SCENARIO_TOKENS = (
     re.compile(r"(?<![\d.])(?<!\dF)(\d+(?:\.\d+)?)\s?B\b"),  # model sizes: 13B, Llama-2 7B (not 1F1B's)
@@ -26,7 +27,7 @@ LABELS = len(SCENARIO_TOKENS) - 1  # where the labels are among a text's tokens
 
 
 # a count of parameters held per card, no model's size: `每卡本地分片约 1.625 B 参数`
-PER_SHARD = re.compile(r"(?i)每卡|每张卡|单卡|每个 ?rank|单 ?rank|分片|per[- ](?:card|rank|device|GPU|NPU)|shard")
+PER_SHARD = re.compile(rf"(?i){PER_DEVICE_WORDS}|每张卡|分片|shard")
 
 
 @lru_cache(maxsize=2048)

@@ -22,7 +22,7 @@ from rfc_template.lints.quantities import (
     targets,
     verification,
 )
-from rfc_template.lints.quantities.claim_words import EXTRA, OPERATOR_WORDS
+from rfc_template.lints.quantities.claim_words import ESTIMATE_WORDS, EXTRA, OPERATOR_WORDS
 from rfc_template.lints.quantities.claims import (
     ABS,
     DELTA,
@@ -111,9 +111,7 @@ def key_of(claim: Claim) -> tuple | None:
     return None
 
 
-ESTIMATE = re.compile(
-    r"(?i)预估|预计|估计|估算|预测|预期|推算|模拟|理论值|原型|estimat\w*|expected|projected|prototype"
-)
+ESTIMATE = re.compile(rf"(?i){ESTIMATE_WORDS}")
 BOUND_WORD = re.compile(rf"(?i){OPERATOR_WORDS}")
 
 
